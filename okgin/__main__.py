@@ -1,0 +1,5 @@
+import sys
+
+from okgin.cli import main
+
+sys.exit(main())

@@ -1,0 +1,283 @@
+"""Actions: small frozen value types, their record (JSON) form, and a stable integer encoding.
+
+Readable types (what a person or a bot says)::
+
+    Draw()  Take()  Pass()  Done()  Discard(card)  Knock(card, melds)  Layoff(card, meld)
+
+``Knock(None, melds)`` is big gin. Every action round-trips through text
+(``Action.parse(str(a)) == a``) and through its record form (:func:`to_json` /
+:func:`from_json`).
+
+Integer encoding (for learning code; stable across versions and rule sets)
+--------------------------------------------------------------------------
+=========  =====================================================================
+id         action
+=========  =====================================================================
+0          ``draw`` — top card of the stock
+1          ``take`` — the upcard at the opening, the top discard, or the 50th card
+2          ``pass`` — at the opening offer or at the 50th card
+3          ``done`` — a defender has finished laying off
+4          big gin with the default arrangement (RULES.md §5) of all its cards
+5 + c      discard card ``c`` (card index 0..51, see :mod:`okgin.cards`)
+57 + c     knock, putting card ``c`` aside, declaring the default arrangement
+109+52k+c  lay off card ``c`` onto the knocker's meld ``k`` (k = 0..7, as extended)
+=========  =====================================================================
+
+``NUM_ACTIONS`` = 525. A knock with any other arrangement than the default exists only as a
+readable :class:`Knock`: the default is the least deadwood with the fewest layoff spots,
+and the integer space keeps one knock per discard so its size never depends on the hand.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final
+
+from okgin.cards import CARDS, Card
+from okgin.errors import OkginError, RecordError
+from okgin.melds import Meld
+
+__all__ = [
+    "DISCARDS",
+    "DONE",
+    "DRAW",
+    "ID_BIG_GIN",
+    "ID_DISCARD",
+    "ID_DONE",
+    "ID_DRAW",
+    "ID_KNOCK",
+    "ID_LAYOFF",
+    "ID_PASS",
+    "ID_TAKE",
+    "MAX_MELDS",
+    "NUM_ACTIONS",
+    "PASS",
+    "TAKE",
+    "Action",
+    "Discard",
+    "Done",
+    "Draw",
+    "Knock",
+    "Layoff",
+    "Pass",
+    "Take",
+    "from_json",
+    "parse_action",
+    "to_json",
+]
+
+ID_DRAW: Final = 0
+ID_TAKE: Final = 1
+ID_PASS: Final = 2
+ID_DONE: Final = 3
+ID_BIG_GIN: Final = 4
+ID_DISCARD: Final = 5
+ID_KNOCK: Final = 57
+ID_LAYOFF: Final = 109
+MAX_MELDS: Final = 8
+NUM_ACTIONS: Final = ID_LAYOFF + 52 * MAX_MELDS
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Take the top card of the stock."""
+
+    do: ClassVar[str] = "draw"
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """Take the upcard (opening), the top discard (a turn's draw), or the 50th card."""
+
+    do: ClassVar[str] = "take"
+
+    def __str__(self) -> str:
+        return "take"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Decline the upcard at the opening offer, or the 50th card."""
+
+    do: ClassVar[str] = "pass"
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    """A defender has finished laying off."""
+
+    do: ClassVar[str] = "done"
+
+    def __str__(self) -> str:
+        return "done"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """End the turn by discarding ``card`` face up."""
+
+    card: Card
+    do: ClassVar[str] = "discard"
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Knock:
+    """Knock: put ``card`` aside face down and declare ``melds`` (the rest is deadwood).
+
+    ``card`` is None only for big gin (all cards melded, no discard).
+    """
+
+    card: Card | None
+    melds: tuple[Meld, ...]
+    do: ClassVar[str] = "knock"
+
+    def __str__(self) -> str:
+        spread = " ".join(m.text for m in self.melds)
+        return f"knock {self.card if self.card is not None else '-'} {spread}".rstrip()
+
+
+@dataclass(frozen=True, slots=True)
+class Layoff:
+    """Lay ``card`` off onto the knocker's meld number ``meld`` (as extended so far)."""
+
+    card: Card
+    meld: int
+    do: ClassVar[str] = "layoff"
+
+    def __str__(self) -> str:
+        return f"layoff {self.card} {self.meld}"
+
+
+Action = Draw | Take | Pass | Done | Discard | Knock | Layoff
+
+DRAW: Final = Draw()
+TAKE: Final = Take()
+PASS: Final = Pass()
+DONE: Final = Done()
+#: ``DISCARDS[c]`` is the interned ``Discard(CARDS[c])``.
+DISCARDS: Final[tuple[Discard, ...]] = tuple(Discard(c) for c in CARDS)
+
+_SIMPLE: Final[dict[str, Action]] = {
+    "draw": DRAW,
+    "take": TAKE,
+    "pass": PASS,
+    "done": DONE,
+}
+
+
+def to_json(action: Action, seat: int) -> dict[str, Any]:
+    """The record form of an action (RECORD.md)."""
+    out: dict[str, Any] = {"seat": seat, "do": action.do}
+    if isinstance(action, Discard):
+        out["card"] = action.card.text
+    elif isinstance(action, Knock):
+        out["card"] = action.card.text if action.card is not None else None
+        out["melds"] = [[c.text for c in m.cards] for m in action.melds]
+    elif isinstance(action, Layoff):
+        out["card"] = action.card.text
+        out["meld"] = action.meld
+    return out
+
+
+def _card_field(obj: Mapping[str, Any], what: str) -> Card:
+    if "card" not in obj:
+        raise RecordError(f'{what} needs a "card"')
+    value = obj["card"]
+    if not isinstance(value, str):
+        raise RecordError(f'"card" must be a card like "Qs", not {json.dumps(value)}')
+    try:
+        return Card(value)
+    except OkginError as exc:
+        raise RecordError(str(exc)) from None
+
+
+def _melds_field(value: Any) -> tuple[Meld, ...]:
+    if not isinstance(value, Sequence) or isinstance(value, str):
+        raise RecordError('"melds" must be a list of melds, each a list of cards')
+    melds = []
+    for item in value:
+        if not isinstance(item, Sequence) or isinstance(item, str):
+            raise RecordError(f'"melds": each meld must be a list of cards, not {json.dumps(item)}')
+        if not all(isinstance(c, str) for c in item):
+            raise RecordError(f'"melds": cards must be strings like "Qs": {json.dumps(item)}')
+        try:
+            melds.append(Meld(list(item)))
+        except OkginError as exc:
+            raise RecordError(f'"melds": {exc}') from None
+    return tuple(melds)
+
+
+def from_json(obj: Any) -> tuple[int, Action]:
+    """``(seat, action)`` from the record form; a malformed one raises RecordError."""
+    if not isinstance(obj, Mapping):
+        raise RecordError('an action must be an object with "seat" and "do"')
+    seat = obj.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise RecordError('"seat" must be an integer')
+    do = obj.get("do")
+    allowed = {"seat", "do"}
+    action: Action
+    if do in _SIMPLE:
+        action = _SIMPLE[do]
+    elif do == "discard":
+        allowed |= {"card"}
+        action = DISCARDS[_card_field(obj, "discard")]
+    elif do == "knock":
+        allowed |= {"card", "melds"}
+        if "melds" not in obj:
+            raise RecordError('knock needs "melds"')
+        card = None if obj.get("card", 0) is None else _card_field(obj, "knock")
+        action = Knock(card, _melds_field(obj["melds"]))
+    elif do == "layoff":
+        allowed |= {"card", "meld"}
+        meld = obj.get("meld")
+        if not isinstance(meld, int) or isinstance(meld, bool) or meld < 0:
+            raise RecordError('layoff needs "meld", an index into the knocker\'s melds')
+        action = Layoff(_card_field(obj, "layoff"), meld)
+    else:
+        raise RecordError(
+            '"do" must be one of take, pass, draw, discard, knock, layoff, done, '
+            f"not {json.dumps(do)}"
+        )
+    extra = set(obj) - allowed
+    if extra:
+        raise RecordError(f"unknown field {json.dumps(sorted(extra)[0])} in a {do} action")
+    return seat, action
+
+
+def parse_action(text: str) -> Action:
+    """An action from its text form: ``draw``, ``discard Qs``, ``knock Ah 3c4c5c 8h8s8d``,
+    ``knock - …`` (big gin), ``layoff 6c 0``."""
+    from okgin.errors import IllegalActionError
+
+    words = text.split()
+    if not words:
+        raise IllegalActionError("no action given")
+    head = words[0].lower()
+    try:
+        if head in _SIMPLE and len(words) == 1:
+            return _SIMPLE[head]
+        if head == "discard" and len(words) == 2:
+            return DISCARDS[Card(words[1])]
+        if head == "knock" and len(words) >= 2:
+            card = None if words[1] == "-" else Card(words[1])
+            return Knock(card, tuple(Meld(w) for w in words[2:]))
+        if head == "layoff" and len(words) == 3:
+            return Layoff(Card(words[1]), int(words[2]))
+    except (OkginError, ValueError) as exc:
+        raise IllegalActionError(f"cannot read action {text!r}: {exc}") from None
+    raise IllegalActionError(
+        f"cannot read action {text!r} (draw, take, pass, done, discard CARD, "
+        "knock CARD MELD…, layoff CARD N)"
+    )

@@ -1,0 +1,25 @@
+"""Computer players. Each sees only a seat's view; :func:`make_bot` builds one by name."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from okgin.bots.base import Bot
+from okgin.bots.simple import EasyBot, RandomBot
+
+__all__ = ["BOTS", "Bot", "EasyBot", "RandomBot", "make_bot"]
+
+#: Bot names and their factories (``seed`` for the ones that use chance).
+BOTS: dict[str, Callable[[int | None], Bot]] = {
+    "random": lambda seed: RandomBot(seed),
+    "easy": lambda seed: EasyBot(),
+}
+
+
+def make_bot(name: str, seed: int | None = None) -> Bot:
+    """A bot by name (``random``, ``easy``, …)."""
+    try:
+        factory = BOTS[name]
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})") from None
+    return factory(seed)

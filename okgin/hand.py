@@ -1,0 +1,744 @@
+"""One hand of Oklahoma Gin as a state machine.
+
+A :class:`HandState` is dealt from a deck order (chance as data), then driven by actions:
+:meth:`HandState.legal_actions` lists what the seat on turn may do, :meth:`HandState.apply`
+validates and plays one, raising :class:`~okgin.errors.IllegalActionError` (the state left
+exactly as it was) with the rule that refuses it. :meth:`HandState.copy` is cheap, for
+search. The integer encoding of :mod:`okgin.actions` has :meth:`legal_ids`,
+:meth:`legal_mask` and :meth:`apply_id`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from okgin.actions import (
+    DISCARDS,
+    DONE,
+    DRAW,
+    ID_BIG_GIN,
+    ID_DISCARD,
+    ID_DONE,
+    ID_DRAW,
+    ID_KNOCK,
+    ID_LAYOFF,
+    ID_PASS,
+    ID_TAKE,
+    MAX_MELDS,
+    NUM_ACTIONS,
+    PASS,
+    TAKE,
+    Action,
+    Discard,
+    Done,
+    Draw,
+    Knock,
+    Layoff,
+    Pass,
+    Take,
+)
+from okgin.cards import CARDS, VALUES, Card, cards_of, format_cards
+from okgin.errors import IllegalActionError
+from okgin.melds import (
+    Meld,
+    deadwood,
+    deadwood_after_discard,
+    default_arrangement,
+)
+from okgin.rules import Rules
+
+__all__ = ["HandResult", "HandState", "Phase"]
+
+
+class Phase:
+    """What the hand waits for (an int, for speed)."""
+
+    OFFER: Final = 0  # opening: take or pass the upcard
+    DRAW: Final = 1  # a turn, before drawing
+    PLAY: Final = 2  # a turn, after drawing: discard or knock
+    FIFTIETH: Final = 3  # fiftieth_card: take the last discard (then knock) or pass
+    FIFTIETH_KNOCK: Final = 4  # took the fiftieth card: must knock
+    LAYOFF: Final = 5  # a defender lays off, then done
+    OVER: Final = 6
+
+    NAMES: Final = (
+        "offer",
+        "draw",
+        "play",
+        "fiftieth",
+        "fiftieth_knock",
+        "layoff",
+        "over",
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """How a hand ended and what each seat scored (RULES.md §7, RECORD.md)."""
+
+    result: str  # knock, undercut, gin, big_gin, dead
+    knocker: int | None
+    knock_limit: int
+    multiplier: int
+    deadwood: tuple[int, ...] | None
+    points: tuple[int, ...]
+    winner: int | None
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "result": self.result,
+            "knocker": self.knocker,
+            "knock_limit": self.knock_limit,
+            "multiplier": self.multiplier,
+            "deadwood": list(self.deadwood) if self.deadwood is not None else None,
+            "points": list(self.points),
+        }
+
+
+_P_OFFER, _P_DRAW, _P_PLAY, _P_FIFTY, _P_FIFTY_KNOCK, _P_LAYOFF, _P_OVER = range(7)
+
+
+def _refuse(action: object, reason: str) -> IllegalActionError:
+    return IllegalActionError(reason, action)
+
+
+class HandState:
+    """The state of one hand. Build it with :meth:`deal`."""
+
+    __slots__ = (
+        "dealer",
+        "deck",
+        "declared",
+        "hands",
+        "history",
+        "knock_card",
+        "knock_deadwood",
+        "knock_melds",
+        "knocker",
+        "laid",
+        "limit",
+        "multiplier",
+        "n",
+        "offer_passes",
+        "phase",
+        "pile",
+        "result",
+        "rules",
+        "size",
+        "stock_only",
+        "stock_pos",
+        "taken",
+        "turn",
+        "upcard",
+    )
+
+    rules: Rules
+    n: int
+    size: int
+    dealer: int
+    deck: tuple[Card, ...]
+    upcard: Card
+    limit: int
+    multiplier: int
+    hands: list[int]
+    stock_pos: int
+    pile: list[int]
+    phase: int
+    turn: int
+    taken: int
+    offer_passes: int
+    stock_only: bool
+    knocker: int
+    knock_card: int
+    knock_melds: list[int]
+    declared: tuple[Meld, ...]
+    knock_deadwood: int
+    laid: list[int]
+    result: HandResult | None
+    history: list[tuple[int, Action]]
+
+    # ---- dealing ------------------------------------------------------------------
+    @classmethod
+    def deal(cls, rules: Rules, deck: Sequence[int], dealer: int) -> HandState:
+        """Deal a hand from a full 52-card deck order (RULES.md §1)."""
+        n = rules.players
+        if not 0 <= dealer < n:
+            raise IllegalActionError(f"dealer must be a seat 0..{n - 1}, not {dealer}")
+        cards = tuple(CARDS[c] for c in deck)
+        if len(cards) != 52 or len(set(cards)) != 52:
+            raise IllegalActionError("the deck must hold each of the 52 cards exactly once")
+        size = rules.cards_per_hand
+        self = object.__new__(cls)
+        self.rules = rules
+        self.n = n
+        self.size = size
+        self.dealer = dealer
+        self.deck = cards
+        hands = [0] * n
+        for i in range(n * size):
+            hands[(dealer + 1 + i) % n] |= 1 << cards[i]
+        self.hands = hands
+        up = cards[n * size]
+        self.upcard = up
+        self.limit = rules.limit_for(up)
+        self.multiplier = rules.multiplier_for(up)
+        self.stock_pos = n * size + 1
+        self.pile = [up]
+        self.phase = _P_OFFER
+        self.turn = (dealer + 1) % n
+        self.taken = -1
+        self.offer_passes = 0
+        self.stock_only = False
+        self.knocker = -1
+        self.knock_card = -1
+        self.knock_melds = []
+        self.declared = ()
+        self.knock_deadwood = 0
+        self.laid = []
+        self.result = None
+        self.history = []
+        return self
+
+    def copy(self) -> HandState:
+        """A cheap independent copy (for search)."""
+        new = object.__new__(HandState)
+        new.rules = self.rules
+        new.n = self.n
+        new.size = self.size
+        new.dealer = self.dealer
+        new.deck = self.deck
+        new.upcard = self.upcard
+        new.limit = self.limit
+        new.multiplier = self.multiplier
+        new.hands = self.hands[:]
+        new.stock_pos = self.stock_pos
+        new.pile = self.pile[:]
+        new.phase = self.phase
+        new.turn = self.turn
+        new.taken = self.taken
+        new.offer_passes = self.offer_passes
+        new.stock_only = self.stock_only
+        new.knocker = self.knocker
+        new.knock_card = self.knock_card
+        new.knock_melds = self.knock_melds[:]
+        new.declared = self.declared
+        new.knock_deadwood = self.knock_deadwood
+        new.laid = self.laid[:]
+        new.result = self.result
+        new.history = self.history[:]
+        return new
+
+    __copy__ = copy
+
+    # ---- queries -------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, or None when the hand is over."""
+        return None if self.phase == _P_OVER else self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == _P_OVER
+
+    @property
+    def phase_name(self) -> str:
+        return Phase.NAMES[self.phase]
+
+    @property
+    def stock_size(self) -> int:
+        return 52 - self.stock_pos
+
+    def hand(self, seat: int) -> list[Card]:
+        return cards_of(self.hands[seat])
+
+    @property
+    def top_discard(self) -> Card | None:
+        return CARDS[self.pile[-1]] if self.pile else None
+
+    @property
+    def knock_spread(self) -> tuple[Meld, ...]:
+        """The knocker's melds as extended by the layoffs so far."""
+        return tuple(Meld(m) for m in self.knock_melds)
+
+    # ---- legal actions --------------------------------------------------------------
+    def _knock_cards(self, hand: int, taken: int) -> list[int]:
+        """Cards whose knock discard leaves a legal knock (deadwood ≤ L); ``taken`` is the
+        card taken from the pile this turn (never the knock discard), or -1."""
+        limit = self.limit
+        if deadwood_after_discard(hand) > limit:
+            return []
+        if not self.rules.no_return_discard:
+            taken = -1
+        out = []
+        rest = hand
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            c = low.bit_length() - 1
+            if c != taken and deadwood(hand ^ low) <= limit:
+                out.append(c)
+        return out
+
+    def _big_gin(self, hand: int) -> bool:
+        return self.rules.big_gin_bonus is not None and deadwood(hand) == 0
+
+    def _can_take_fiftieth(self) -> bool:
+        top = self.pile[-1]
+        hand = self.hands[self.turn] | 1 << top
+        return bool(self._knock_cards(hand, top)) or self._big_gin(hand)
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the seat on turn may take (a knock with its default arrangement)."""
+        phase = self.phase
+        if phase == _P_DRAW:
+            return [DRAW] if self.stock_only else [DRAW, TAKE]
+        if phase == _P_PLAY:
+            hand = self.hands[self.turn]
+            taken = self.taken if self.rules.no_return_discard else -1
+            out: list[Action] = []
+            rest = hand
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                c = low.bit_length() - 1
+                if c != taken:
+                    out.append(DISCARDS[c])
+            out.extend(self._knocks(hand))
+            return out
+        if phase == _P_OFFER:
+            return [TAKE, PASS]
+        if phase == _P_FIFTY:
+            return [TAKE, PASS] if self._can_take_fiftieth() else [PASS]
+        if phase == _P_FIFTY_KNOCK:
+            return list(self._knocks(self.hands[self.turn]))
+        if phase == _P_LAYOFF:
+            return [*self._layoffs(), DONE]
+        return []
+
+    def _knocks(self, hand: int) -> list[Knock]:
+        out = []
+        for c in self._knock_cards(hand, self.taken):
+            out.append(Knock(CARDS[c], default_arrangement(hand & ~(1 << c))[1]))
+        if self._big_gin(hand):
+            out.append(Knock(None, default_arrangement(hand)[1]))
+        return out
+
+    def _layoffs(self) -> list[Layoff]:
+        hand = self.hands[self.turn]
+        out = []
+        for k, m in enumerate(self.knock_melds):
+            spots = Meld(m).extensions() & hand
+            for c in cards_of(spots):
+                out.append(Layoff(c, k))
+        out.sort(key=lambda a: (a.card, a.meld))
+        return out
+
+    def legal_ids(self) -> list[int]:
+        """The legal actions in the integer encoding of :mod:`okgin.actions`."""
+        phase = self.phase
+        if phase == _P_DRAW:
+            return [ID_DRAW] if self.stock_only else [ID_DRAW, ID_TAKE]
+        if phase in (_P_PLAY, _P_FIFTY_KNOCK):
+            hand = self.hands[self.turn]
+            out = []
+            if phase == _P_PLAY:
+                taken = self.taken if self.rules.no_return_discard else -1
+                rest = hand
+                while rest:
+                    low = rest & -rest
+                    rest ^= low
+                    c = low.bit_length() - 1
+                    if c != taken:
+                        out.append(ID_DISCARD + c)
+            if self._big_gin(hand):
+                out.append(ID_BIG_GIN)
+            out.extend(ID_KNOCK + c for c in self._knock_cards(hand, self.taken))
+            out.sort()
+            return out
+        if phase == _P_OFFER:
+            return [ID_TAKE, ID_PASS]
+        if phase == _P_FIFTY:
+            return [ID_TAKE, ID_PASS] if self._can_take_fiftieth() else [ID_PASS]
+        if phase == _P_LAYOFF:
+            return sorted([ID_DONE] + [ID_LAYOFF + 52 * a.meld + a.card for a in self._layoffs()])
+        return []
+
+    def legal_mask(self) -> list[int]:
+        """A list of ``NUM_ACTIONS`` 0/1 flags, 1 where the action id is legal."""
+        mask = [0] * NUM_ACTIONS
+        for i in self.legal_ids():
+            mask[i] = 1
+        return mask
+
+    def action_for_id(self, action_id: int) -> Action:
+        """The readable action an integer id stands for in this state."""
+        if not 0 <= action_id < NUM_ACTIONS:
+            raise IllegalActionError(f"action id {action_id} is outside 0..{NUM_ACTIONS - 1}")
+        if action_id == ID_DRAW:
+            return DRAW
+        if action_id == ID_TAKE:
+            return TAKE
+        if action_id == ID_PASS:
+            return PASS
+        if action_id == ID_DONE:
+            return DONE
+        if action_id < ID_KNOCK and action_id >= ID_DISCARD:
+            return DISCARDS[action_id - ID_DISCARD]
+        hand = self.hands[self.turn]
+        if action_id == ID_BIG_GIN:
+            return Knock(None, default_arrangement(hand)[1])
+        if action_id < ID_LAYOFF:
+            c = action_id - ID_KNOCK
+            if not hand >> c & 1:
+                raise IllegalActionError(
+                    f"action id {action_id}: knock with {CARDS[c]}, which is not in the hand"
+                )
+            return Knock(CARDS[c], default_arrangement(hand & ~(1 << c))[1])
+        k, c = divmod(action_id - ID_LAYOFF, 52)
+        return Layoff(CARDS[c], k)
+
+    def id_for_action(self, action: Action) -> int:
+        """The integer id of a readable action (a knock only with its default arrangement)."""
+        if isinstance(action, Draw):
+            return ID_DRAW
+        if isinstance(action, Take):
+            return ID_TAKE
+        if isinstance(action, Pass):
+            return ID_PASS
+        if isinstance(action, Done):
+            return ID_DONE
+        if isinstance(action, Discard):
+            return ID_DISCARD + action.card
+        if isinstance(action, Layoff):
+            if action.meld >= MAX_MELDS:
+                raise IllegalActionError(f"meld index {action.meld} has no integer id")
+            return ID_LAYOFF + 52 * action.meld + action.card
+        hand = self.hands[self.turn]
+        if action.card is None:
+            if default_arrangement(hand)[1] != tuple(sorted(action.melds)):
+                raise IllegalActionError("only the default arrangement has an integer id")
+            return ID_BIG_GIN
+        if default_arrangement(hand & ~(1 << action.card))[1] != tuple(sorted(action.melds)):
+            raise IllegalActionError("only a knock with the default arrangement has an integer id")
+        return ID_KNOCK + action.card
+
+    def apply_id(self, action_id: int) -> None:
+        """Play an action given by its integer id (validated)."""
+        self.apply(self.action_for_id(action_id))
+
+    # ---- playing ----------------------------------------------------------------------
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Validate and play ``action`` for the seat on turn (or check it is ``seat``).
+
+        A refused action raises IllegalActionError and changes nothing.
+        """
+        phase = self.phase
+        if phase == _P_OVER:
+            raise _refuse(action, "the hand is over")
+        if seat is not None and seat != self.turn:
+            raise _refuse(action, f"it is seat {self.turn}'s turn, not seat {seat}'s")
+        if isinstance(action, Discard):
+            self._discard(action.card)
+        elif isinstance(action, Draw):
+            self._draw()
+        elif isinstance(action, Take):
+            self._take()
+        elif isinstance(action, Pass):
+            self._pass()
+        elif isinstance(action, Knock):
+            self._knock(action)
+        elif isinstance(action, Layoff):
+            self._layoff(action)
+        elif isinstance(action, Done):
+            self._done()
+        else:
+            raise IllegalActionError(f"not an action: {action!r}")
+
+    def _discard(self, card: int) -> None:
+        if self.phase != _P_PLAY:
+            raise self._wrong_phase(DISCARDS[card])
+        seat = self.turn
+        hand = self.hands[seat]
+        bit = 1 << card
+        if not hand & bit:
+            raise _refuse(DISCARDS[card], f"{CARDS[card]} is not in seat {seat}'s hand")
+        if card == self.taken and self.rules.no_return_discard:
+            raise _refuse(
+                DISCARDS[card],
+                "a card taken from the discard pile may not be "
+                "discarded in the same turn (no_return_discard, RULES.md §4)",
+            )
+        self.hands[seat] = hand ^ bit
+        self.pile.append(card)
+        self.history.append((seat, DISCARDS[card]))
+        self.taken = -1
+        nxt = seat + 1
+        if nxt == self.n:
+            nxt = 0
+        self.turn = nxt
+        if self.stock_pos == 50:
+            if self.rules.stock_exhaustion == "standard":
+                self._end_dead()
+            else:
+                self.phase = _P_FIFTY
+        else:
+            self.phase = _P_DRAW
+
+    def _draw(self) -> None:
+        if self.phase != _P_DRAW:
+            if self.phase == _P_OFFER:
+                raise _refuse(
+                    DRAW,
+                    "during the opening offer the upcard may only be taken or passed; "
+                    "the stock is drawn once everybody passed (RULES.md §3)",
+                )
+            raise self._wrong_phase(DRAW)
+        seat = self.turn
+        card = self.deck[self.stock_pos]
+        self.stock_pos += 1
+        self.hands[seat] |= 1 << card
+        self.history.append((seat, DRAW))
+        self.stock_only = False
+        self.taken = -1
+        self.phase = _P_PLAY
+
+    def _take(self) -> None:
+        phase = self.phase
+        seat = self.turn
+        if phase == _P_DRAW:
+            if self.stock_only:
+                raise _refuse(
+                    TAKE,
+                    "everybody passed the upcard, so this first draw must be from the "
+                    "stock (RULES.md §3)",
+                )
+            nxt = _P_PLAY
+        elif phase == _P_OFFER:
+            nxt = _P_PLAY
+        elif phase == _P_FIFTY:
+            if not self._can_take_fiftieth():
+                raise _refuse(
+                    TAKE,
+                    "the last discard may be taken only when a knock is then legal "
+                    "(stock_exhaustion fiftieth_card, RULES.md §8)",
+                )
+            nxt = _P_FIFTY_KNOCK
+        else:
+            raise self._wrong_phase(TAKE)
+        card = self.pile.pop()
+        self.hands[seat] |= 1 << card
+        self.taken = card
+        self.history.append((seat, TAKE))
+        self.phase = nxt
+
+    def _pass(self) -> None:
+        phase = self.phase
+        seat = self.turn
+        if phase == _P_OFFER:
+            self.history.append((seat, PASS))
+            self.offer_passes += 1
+            if self.offer_passes == self.n:
+                self.turn = (self.dealer + 1) % self.n
+                self.phase = _P_DRAW
+                self.stock_only = True
+            else:
+                self.turn = (seat + 1) % self.n
+        elif phase == _P_FIFTY:
+            self.history.append((seat, PASS))
+            self._end_dead()
+        else:
+            raise self._wrong_phase(PASS)
+
+    def _knock(self, action: Knock) -> None:
+        phase = self.phase
+        if phase != _P_PLAY and phase != _P_FIFTY_KNOCK:
+            raise self._wrong_phase(action)
+        seat = self.turn
+        hand = self.hands[seat]
+        card = action.card
+        if card is None:
+            if self.rules.big_gin_bonus is None:
+                raise _refuse(action, "big gin is not played (big_gin_bonus is null)")
+            rest = hand
+        else:
+            if not hand >> card & 1:
+                raise _refuse(action, f"{card} is not in seat {seat}'s hand")
+            if card == self.taken and self.rules.no_return_discard:
+                raise _refuse(
+                    action,
+                    "a card taken from the discard pile may not be the knock "
+                    "discard in the same turn (no_return_discard, RULES.md §4)",
+                )
+            rest = hand & ~(1 << card)
+        used = 0
+        for m in action.melds:
+            if m.mask & used:
+                raise _refuse(action, "the melds share a card (a card is in at most one meld)")
+            if m.mask & rest != m.mask:
+                missing = format_cards(cards_of(m.mask & ~rest))
+                raise _refuse(action, f"meld {m} uses {missing}, not in the hand it declares")
+            used |= m.mask
+        dk = 0
+        left = rest & ~used
+        while left:
+            low = left & -left
+            dk += VALUES[low.bit_length() - 1]
+            left ^= low
+        if card is None and dk:
+            raise _refuse(action, f"big gin must meld every card (deadwood {dk})")
+        if dk > self.limit:
+            if self.limit == 0:
+                raise _refuse(
+                    action,
+                    f"declared deadwood {dk}, but the ace upcard allows only gin "
+                    "(ace_upcard gin_only, RULES.md §2)",
+                )
+            raise _refuse(
+                action,
+                f"declared deadwood {dk} is over the knock limit {self.limit} "
+                f"set by the upcard {self.upcard} (RULES.md §2, §5)",
+            )
+        self.hands[seat] = rest
+        if card is not None:
+            self.pile.append(card)
+        self.history.append((seat, action))
+        self.taken = -1
+        self.knocker = seat
+        self.knock_card = -1 if card is None else card
+        self.declared = tuple(action.melds)
+        self.knock_melds = [m.mask for m in action.melds]
+        self.knock_deadwood = dk
+        self.laid = [0] * self.n
+        if dk == 0:
+            self._score()
+        else:
+            self.phase = _P_LAYOFF
+            self.turn = (seat + 1) % self.n
+
+    def _layoff(self, action: Layoff) -> None:
+        if self.phase != _P_LAYOFF:
+            raise self._wrong_phase(action)
+        seat = self.turn
+        card = action.card
+        if not self.hands[seat] >> card & 1:
+            raise _refuse(action, f"{card} is not in seat {seat}'s hand")
+        k = action.meld
+        if not 0 <= k < len(self.knock_melds):
+            raise _refuse(
+                action,
+                f"the knocker has melds 0..{len(self.knock_melds) - 1} "
+                "(layoffs go only onto the knocker's melds, RULES.md §6)",
+            )
+        meld = Meld(self.knock_melds[k])
+        if not meld.fits(card):
+            raise _refuse(
+                action,
+                f"{card} does not extend meld {k} ({meld}): a fourth card on a set "
+                "or the next card at either end of a run (RULES.md §6)",
+            )
+        self.hands[seat] &= ~(1 << card)
+        self.knock_melds[k] |= 1 << card
+        self.laid[seat] |= 1 << card
+        self.history.append((seat, action))
+
+    def _done(self) -> None:
+        if self.phase != _P_LAYOFF:
+            raise self._wrong_phase(DONE)
+        seat = self.turn
+        self.history.append((seat, DONE))
+        nxt = (seat + 1) % self.n
+        if nxt == self.knocker:
+            self._score()
+        else:
+            self.turn = nxt
+
+    def _wrong_phase(self, action: Action) -> IllegalActionError:
+        expected = {
+            _P_OFFER: "the opening offer: take or pass the upcard (RULES.md §3)",
+            _P_DRAW: "a draw: draw from the stock or take the top discard",
+            _P_PLAY: "a discard or a knock after drawing",
+            _P_FIFTY: "take the last discard (only to knock) or pass (fiftieth_card, RULES.md §8)",
+            _P_FIFTY_KNOCK: "a knock with the fiftieth card (RULES.md §8)",
+            _P_LAYOFF: "layoffs onto the knocker's melds, then done (RULES.md §6)",
+        }[self.phase]
+        return _refuse(action, f"not now; seat {self.turn} is to play {expected}")
+
+    # ---- the end of the hand ----------------------------------------------------------
+    def _end_dead(self) -> None:
+        self.phase = _P_OVER
+        self.result = HandResult(
+            "dead", None, self.limit, self.multiplier, None, (0,) * self.n, None
+        )
+
+    def _score(self) -> None:
+        """RULES.md §7."""
+        rules = self.rules
+        n = self.n
+        k = self.knocker
+        m = self.multiplier
+        dk = self.knock_deadwood
+        points = [0] * n
+        dws = [0] * n
+        dws[k] = dk
+        for s in range(n):
+            if s != k:
+                dws[s] = deadwood(self.hands[s])
+        big = self.knock_card == -1
+        if dk == 0:
+            bonus = (
+                rules.big_gin_bonus if big and rules.big_gin_bonus is not None else rules.gin_bonus
+            )
+            points[k] = m * (bonus + sum(dws[s] for s in range(n) if s != k))
+            kind = "big_gin" if big else "gin"
+        else:
+            for s in range(n):
+                if s == k:
+                    continue
+                dd = dws[s]
+                if dd > dk or (dd == dk and not rules.undercut_on_tie):
+                    points[k] += m * (dd - dk + rules.knock_bonus)
+                else:
+                    points[s] += m * (dk - dd + rules.undercut_bonus)
+            kind = "knock"
+        if n == 2 and kind == "knock":
+            d = 1 - k
+            beaten = dws[d] > dk or (dws[d] == dk and not rules.undercut_on_tie)
+            winner = k if beaten else d
+        else:
+            top = max(points)
+            if points[k] == top:
+                winner = k
+            else:
+                winner = next(s for s in ((k + i) % n for i in range(1, n)) if points[s] == top)
+        if kind == "knock" and winner != k:
+            kind = "undercut"
+        self.phase = _P_OVER
+        self.result = HandResult(kind, k, self.limit, m, tuple(dws), tuple(points), winner)
+
+    # ---- display --------------------------------------------------------------------
+    def __repr__(self) -> str:
+        return (
+            f"<HandState {self.phase_name} seat={self.current_player} "
+            f"upcard={self.upcard} L={self.limit} stock={self.stock_size} "
+            f"top={self.top_discard}>"
+        )
+
+    def describe(self) -> str:
+        """A multi-line, everything-visible text of the state (for debugging)."""
+        lines = [
+            f"upcard {self.upcard}  knock limit {self.limit}  x{self.multiplier}  "
+            f"dealer {self.dealer}  stock {self.stock_size}  {self.phase_name}",
+            f"discard pile: {format_cards(self.pile)}",
+        ]
+        for s in range(self.n):
+            mark = "*" if s == self.current_player else " "
+            lines.append(f"{mark}seat {s}: {format_cards(cards_of(self.hands[s]))}")
+        if self.knocker >= 0:
+            lines.append(
+                f"knocker {self.knocker}: {' '.join(Meld(m).text for m in self.knock_melds)}"
+            )
+        if self.result is not None:
+            lines.append(f"result: {self.result}")
+        return "\n".join(lines)

@@ -1,0 +1,429 @@
+"""Melds and the exact analysis of a hand: deadwood, arrangements, discards, layoffs.
+
+The minimum deadwood is exact, not greedy, and cheap: a hand is four 13-bit suit masks;
+runs never cross suits, so a table of 8,192 entries gives each suit's best deadwood with
+runs only, and only the ranks held three or four times need their set choices enumerated
+(at most 72 combinations for 11 cards, usually none). Every function takes a hand as a
+52-bit mask (see :mod:`okgin.cards`).
+
+    >>> from okgin.cards import mask_of, parse_cards
+    >>> deadwood(mask_of(parse_cards("3c4c5c 8h8s8d JsQsKs 4d")))
+    4
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from okgin.cards import CARDS, VALUES, Card, cards_of, format_cards, mask_of
+from okgin.errors import CardError
+
+__all__ = [
+    "ALL_MELDS",
+    "Meld",
+    "arrangements",
+    "best_arrangement",
+    "best_layoffs",
+    "deadwood",
+    "deadwood_after_discard",
+    "declared_deadwood",
+    "default_arrangement",
+    "discard_deadwoods",
+    "layoff_fits",
+    "layoff_spots",
+    "melds_in",
+]
+
+_M13: Final = 0x1FFF
+_BIG: Final = 1 << 20
+_RANK_VALUE: Final = tuple(min(r + 1, 10) for r in range(13))
+
+
+def _run_table() -> tuple[list[int], list[int]]:
+    """RUN[m]: least deadwood of one suit's cards ``m`` using runs only.
+    DROP[m]: the least change of RUN when one card of ``m`` is removed (for discards)."""
+    run = [0] * 8192
+    for m in range(1, 8192):
+        low = m & -m
+        i = low.bit_length() - 1
+        best = _RANK_VALUE[i] + run[m ^ low]
+        j = i + 1
+        span = low
+        while j < 13 and m >> j & 1:
+            span |= 1 << j
+            if j - i >= 2:
+                v = run[m & ~span]
+                best = min(best, v)
+            j += 1
+        run[m] = best
+    drop = [_BIG] * 8192
+    for m in range(1, 8192):
+        best = _BIG
+        rest = m
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            v = run[m ^ low]
+            best = min(best, v)
+        drop[m] = best - run[m]
+    return run, drop
+
+
+_RUN, _DROP = _run_table()
+
+# For a rank held by the suits in a 4-bit pattern, the patterns of suits a set may take.
+_SET_CHOICES: Final[tuple[tuple[int, ...], ...]] = tuple(
+    (() if bin(p).count("1") < 3 else (p,) if bin(p).count("1") == 3 else (15, 14, 13, 11, 7))
+    for p in range(16)
+)
+
+
+def _set_states(a: int, b: int, c: int, d: int, t: int) -> list[tuple[int, int, int, int]]:
+    """Suit masks left after every choice of sets among the ranks in ``t``."""
+    states = [(a, b, c, d)]
+    while t:
+        low = t & -t
+        t ^= low
+        pattern = (
+            (1 if a & low else 0)
+            | (2 if b & low else 0)
+            | (4 if c & low else 0)
+            | (8 if d & low else 0)
+        )
+        nl = ~low
+        new = []
+        for w, x, y, z in states:
+            new.append((w, x, y, z))
+            for p in _SET_CHOICES[pattern]:
+                new.append(
+                    (
+                        w & nl if p & 1 else w,
+                        x & nl if p & 2 else x,
+                        y & nl if p & 4 else y,
+                        z & nl if p & 8 else z,
+                    )
+                )
+        states = new
+    return states
+
+
+def deadwood(hand: int) -> int:
+    """The exact minimum deadwood of a hand of any size."""
+    a = hand & _M13
+    b = hand >> 13 & _M13
+    c = hand >> 26 & _M13
+    d = hand >> 39
+    t = (a & b & (c | d)) | (c & d & (a | b))
+    run = _RUN
+    if not t:
+        return run[a] + run[b] + run[c] + run[d]
+    return min(run[w] + run[x] + run[y] + run[z] for w, x, y, z in _set_states(a, b, c, d, t))
+
+
+def deadwood_after_discard(hand: int) -> int:
+    """The least deadwood left after discarding one card of ``hand`` (exact)."""
+    a = hand & _M13
+    b = hand >> 13 & _M13
+    c = hand >> 26 & _M13
+    d = hand >> 39
+    t = (a & b & (c | d)) | (c & d & (a | b))
+    run = _RUN
+    drop = _DROP
+    if not t:
+        return run[a] + run[b] + run[c] + run[d] + min(drop[a], drop[b], drop[c], drop[d])
+    return min(
+        run[w] + run[x] + run[y] + run[z] + min(drop[w], drop[x], drop[y], drop[z])
+        for w, x, y, z in _set_states(a, b, c, d, t)
+    )
+
+
+def discard_deadwoods(hand: int) -> list[tuple[Card, int]]:
+    """For every card of ``hand``: that card and the least deadwood left without it."""
+    out = []
+    rest = hand
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        out.append((CARDS[low.bit_length() - 1], deadwood(hand ^ low)))
+    return out
+
+
+class Meld:
+    """A set (3 or 4 cards of one rank) or a run (3+ consecutive cards of one suit).
+
+    ``Meld("3c 4c 5c")``, ``Meld(["8h", "8s", "8d"])``; interned, hashable, ordered by
+    card order; ``str`` gives ``3c4c5c``.
+    """
+
+    __slots__ = ("high", "is_set", "low", "mask", "rank", "suit")
+    mask: int
+    is_set: bool
+    low: int
+    high: int
+    suit: int
+    rank: int
+
+    def __new__(cls, cards: str | Iterable[int | str] | int) -> Meld:
+        if isinstance(cards, int) and not isinstance(cards, bool):
+            mask = cards
+        else:
+            from okgin.cards import parse_cards
+
+            items: list[int | str] = (
+                list(parse_cards(cards)) if isinstance(cards, str) else list(cards)  # type: ignore[arg-type]
+            )
+            mask = mask_of(items)
+        meld = _BY_MASK.get(mask)
+        if meld is None:
+            raise CardError(
+                f"not a meld: {format_cards(cards_of(mask)) or 'no cards'} "
+                "(a set is 3-4 cards of one rank, a run 3+ consecutive cards of one suit)"
+            )
+        return meld
+
+    @classmethod
+    def _make(cls, mask: int) -> Meld:
+        self = object.__new__(cls)
+        cards = cards_of(mask)
+        self.mask = mask
+        self.is_set = len({c.rank for c in cards}) == 1
+        ranks = sorted(c.rank for c in cards)
+        self.low = ranks[0]
+        self.high = ranks[-1]
+        self.suit = -1 if self.is_set else cards[0].suit
+        self.rank = ranks[0] if self.is_set else -1
+        return self
+
+    @property
+    def cards(self) -> list[Card]:
+        """The cards in card order (a run low to high)."""
+        return cards_of(self.mask)
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    @property
+    def text(self) -> str:
+        return "".join(c.text for c in self.cards)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Meld({' '.join(c.text for c in self.cards)!r})"
+
+    def __lt__(self, other: Meld) -> bool:
+        return _order_key(self.mask) < _order_key(other.mask)
+
+    def __reduce__(self) -> tuple[type[Meld], tuple[int]]:
+        return (Meld, (self.mask,))
+
+    def extensions(self) -> int:
+        """Mask of the cards that would extend this meld by one (its layoff spots)."""
+        if self.is_set:
+            if len(self) == 4:
+                return 0
+            full = (
+                (1 << self.rank)
+                | (1 << self.rank + 13)
+                | (1 << self.rank + 26)
+                | (1 << self.rank + 39)
+            )
+            return full & ~self.mask
+        spots = 0
+        base = self.suit * 13
+        if self.low > 0:
+            spots |= 1 << base + self.low - 1
+        if self.high < 12:
+            spots |= 1 << base + self.high + 1
+        return spots
+
+    def fits(self, card: int) -> bool:
+        """Whether ``card`` may be laid off on this meld as it stands."""
+        return bool(self.extensions() >> card & 1)
+
+    def extended(self, card: int) -> Meld:
+        return _BY_MASK[self.mask | 1 << card]
+
+
+def _order_key(mask: int) -> tuple[int, ...]:
+    return tuple(c for c in range(52) if mask >> c & 1)
+
+
+def _all_melds() -> list[int]:
+    masks = []
+    for r in range(13):
+        full = [1 << (s * 13 + r) for s in range(4)]
+        for skip in range(4):
+            masks.append(sum(full) - full[skip])
+        masks.append(sum(full))
+    for s in range(4):
+        for lo in range(13):
+            for hi in range(lo + 2, 13):
+                masks.append(sum(1 << (s * 13 + r) for r in range(lo, hi + 1)))
+    return sorted(masks, key=_order_key)
+
+
+_BY_MASK: dict[int, Meld] = {}
+for _m in _all_melds():
+    _BY_MASK[_m] = Meld._make(_m)
+#: Every possible meld (65 sets, 264 runs), in card order; ``ALL_MELDS[i]`` is meld id ``i``.
+ALL_MELDS: Final[tuple[Meld, ...]] = tuple(_BY_MASK.values())
+MELD_ID: Final[dict[int, int]] = {m.mask: i for i, m in enumerate(ALL_MELDS)}
+_WITH_CARD: Final[tuple[tuple[int, ...], ...]] = tuple(
+    tuple(m.mask for m in ALL_MELDS if m.mask >> c & 1) for c in range(52)
+)
+
+
+def melds_in(hand: int) -> list[Meld]:
+    """Every meld whose cards are all in ``hand``."""
+    return [m for m in ALL_MELDS if m.mask & hand == m.mask]
+
+
+def _value(mask: int) -> int:
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += VALUES[low.bit_length() - 1]
+        mask ^= low
+    return total
+
+
+def arrangements(hand: int, limit: int | None = None) -> tuple[int, list[tuple[Meld, ...]]]:
+    """The minimum deadwood and every arrangement (a tuple of disjoint melds) reaching it.
+
+    Each arrangement lists its melds in card order; the list is in card order too.
+    ``limit`` stops after that many arrangements.
+    """
+    best = deadwood(hand)
+    found: list[tuple[Meld, ...]] = []
+
+    def walk(rest: int, spent: int, chosen: tuple[int, ...]) -> bool:
+        if limit is not None and len(found) >= limit:
+            return False
+        if spent + _value(rest) == best:
+            found.append(tuple(_BY_MASK[m] for m in chosen))
+            return True
+        low = rest & -rest
+        card = low.bit_length() - 1
+        for m in _WITH_CARD[card]:
+            if m & rest == m and spent + deadwood(rest ^ m) == best:
+                walk(rest ^ m, spent, (*chosen, m))
+        v = VALUES[card]
+        if spent + v + deadwood(rest ^ low) == best:
+            walk(rest ^ low, spent + v, chosen)
+        return True
+
+    walk(hand, 0, ())
+    found.sort(key=lambda arr: sorted(_order_key(m.mask) for m in arr))
+    return best, [tuple(sorted(arr)) for arr in found]
+
+
+def best_arrangement(hand: int) -> tuple[int, tuple[Meld, ...]]:
+    """The minimum deadwood and one arrangement that reaches it."""
+    best, found = arrangements(hand, limit=1)
+    return best, found[0]
+
+
+def layoff_spots(arrangement: Sequence[Meld], hand: int) -> int:
+    """Mask of the cards not in ``hand`` that would extend one of the melds."""
+    spots = 0
+    for m in arrangement:
+        spots |= m.extensions()
+    return spots & ~hand
+
+
+def arrangement_key(arrangement: Sequence[Meld]) -> list[tuple[int, ...]]:
+    return sorted(_order_key(m.mask) for m in arrangement)
+
+
+def default_arrangement(hand: int) -> tuple[int, tuple[Meld, ...]]:
+    """RULES.md §5: least deadwood; then fewest layoff spots; then first in card order."""
+    best, found = arrangements(hand)
+    chosen = min(
+        found,
+        key=lambda arr: (layoff_spots(arr, hand).bit_count(), arrangement_key(arr)),
+    )
+    return best, chosen
+
+
+def declared_deadwood(hand: int, melds: Iterable[Meld]) -> int:
+    """Deadwood of ``hand`` when exactly ``melds`` are declared (not validated here)."""
+    for m in melds:
+        hand &= ~m.mask
+    return _value(hand)
+
+
+def layoff_fits(meld_mask: int, card: int) -> bool:
+    return _BY_MASK[meld_mask].fits(card)
+
+
+def _chain_options(meld: Meld, hand: int) -> list[tuple[int, tuple[int, ...]]]:
+    """Each way to lay cards of ``hand`` onto ``meld``: (mask laid, cards in laying order)."""
+    if meld.is_set:
+        spot = meld.extensions() & hand
+        return [(0, ())] + ([(spot, (spot.bit_length() - 1,))] if spot else [])
+    base = meld.suit * 13
+    down: list[int] = []
+    r = meld.low - 1
+    while r >= 0 and hand >> base + r & 1:
+        down.append(base + r)
+        r -= 1
+    up: list[int] = []
+    r = meld.high + 1
+    while r <= 12 and hand >> base + r & 1:
+        up.append(base + r)
+        r += 1
+    out = []
+    for i in range(len(down) + 1):
+        for j in range(len(up) + 1):
+            seq = tuple(down[:i]) + tuple(up[:j])
+            mask = 0
+            for c in seq:
+                mask |= 1 << c
+            out.append((mask, seq))
+    return out
+
+
+def best_layoffs(hand: int, melds: Sequence[Meld]) -> tuple[int, list[tuple[Card, int]]]:
+    """A defender's best layoffs onto a knocker's melds, chains included.
+
+    Returns the least deadwood the defender can reach and one way to reach it, as
+    ``(card, meld index)`` pairs in an order the rules accept (fewest cards among the best;
+    then first in card order).
+    """
+    per_meld = [_chain_options(m, hand) for m in melds]
+    best_dw = deadwood(hand)
+    best_key: tuple[int, int, tuple[int, ...]] = (best_dw, 0, ())
+    best_seq: list[tuple[Card, int]] = []
+
+    def walk(i: int, used: int, seq: list[tuple[Card, int]]) -> None:
+        nonlocal best_key, best_seq
+        if i == len(per_meld):
+            if used:
+                key = (deadwood(hand & ~used), used.bit_count(), _order_key(used))
+                if key < best_key:
+                    best_key = key
+                    best_seq = list(seq)
+            return
+        for mask, cards in per_meld[i]:
+            if mask & used:
+                continue
+            walk(i + 1, used | mask, seq + [(CARDS[c], i) for c in cards])
+
+    walk(0, 0, [])
+    return best_key[0], best_seq
+
+
+def describe(arrangement: Sequence[Meld], hand: int) -> str:
+    """``3c4c5c 8h8s8d | 4d`` style text of an arrangement of ``hand``."""
+    used = 0
+    for m in arrangement:
+        used |= m.mask
+    melded = " ".join(m.text for m in arrangement)
+    rest = format_cards(cards_of(hand & ~used))
+    return f"{melded} | {rest}".strip()
+
+
+del _m
