@@ -166,19 +166,17 @@ def iter_cards(mask: int) -> Iterator[int]:
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:
-    """``"3c 4c 5c"`` or ``["3c", "4c"]`` or ``"3c4c5c"`` → cards."""
-    if isinstance(text, str):
-        parts = text.replace(",", " ").split()
-        if len(parts) == 1 and len(parts[0]) > 3:
-            s = parts[0]
-            parts = []
-            i = 0
-            while i < len(s):
-                step = 3 if s.startswith("10", i) else 2
-                parts.append(s[i : i + step])
-                i += step
-        return [Card(p) for p in parts]
-    return [Card(p) for p in text]
+    """``"3c 4c 5c"``, ``"3c4c5c 10d"`` or ``["3c", "4c"]`` → cards."""
+    if not isinstance(text, str):
+        return [Card(p) for p in text]
+    out: list[Card] = []
+    for word in text.replace(",", " ").split():
+        i = 0
+        while i < len(word):
+            step = 3 if word.startswith("10", i) else 2
+            out.append(Card(word[i : i + step]))
+            i += step
+    return out
 
 
 def format_cards(cards: Iterable[int], symbols: bool = False) -> str:

@@ -1,11 +1,13 @@
 """The game around the hands: formats, dealer rotation, targets, bonuses (RULES.md §9).
 
     >>> from okgin import Game
-    >>> game = Game({"preset": "standard"}, seed=7)
+    >>> from okgin.bots import EasyBot
+    >>> game, bot = Game({"preset": "standard"}, seed=7), EasyBot()
     >>> while not game.is_over:
-    ...     game.apply(game.legal_actions()[0])
-    >>> game.is_over
-    True
+    ...     seat = game.current_player
+    ...     game.apply(bot.act(game.view(seat)), seat)
+    >>> game.is_over, game.winner in (0, 1)
+    (True, True)
 
 A :class:`Game` deals its hands from a seeded :class:`random.Random` (``seed``), or from
 :mod:`secrets` when no seed is given; :meth:`Game.deal` takes an explicit deck instead

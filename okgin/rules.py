@@ -3,7 +3,7 @@
 A rule set is a preset (default ``standard``) plus overrides, validated once and frozen::
 
     >>> r = Rules.from_dict({"preset": "party", "players": 3})
-    >>> r.players, r.hand_size, r.knock_bonus
+    >>> r.players, r.cards_per_hand, r.knock_bonus
     (3, 7, 10)
     >>> r.to_dict()
     {'preset': 'party', 'players': 3}
