@@ -439,6 +439,9 @@ class HandState:
             raise _refuse(action, "the hand is over")
         if seat is not None and seat != self.turn:
             raise _refuse(action, f"it is seat {self.turn}'s turn, not seat {seat}'s")
+        card = getattr(action, "card", None)
+        if card is not None and card.__class__ is not Card:
+            raise _refuse(action, f"not a card: {card!r} (use okgin.Card, e.g. Card('Qs'))")
         if isinstance(action, Discard):
             self._discard(action.card)
         elif isinstance(action, Draw):
