@@ -5,14 +5,25 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from okgin.bots.base import Bot
+from okgin.bots.medium import MediumBot
 from okgin.bots.simple import EasyBot, RandomBot
 
-__all__ = ["BOTS", "Bot", "EasyBot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "EasyBot", "MediumBot", "RandomBot", "make_bot"]
+
+
+def _openspiel_simple(seed: int | None) -> Bot:
+    from okgin.bots.openspiel_simple import OpenSpielSimpleBot
+
+    return OpenSpielSimpleBot(seed)
+
 
 #: Bot names and their factories (``seed`` for the ones that use chance).
 BOTS: dict[str, Callable[[int | None], Bot]] = {
     "random": lambda seed: RandomBot(seed),
     "easy": lambda seed: EasyBot(),
+    "medium": lambda seed: MediumBot(seed),
+    # OpenSpiel's C++ simple bot (needs pyspiel; two players, OpenSpiel's rules)
+    "openspiel-simple": _openspiel_simple,
 }
 
 
