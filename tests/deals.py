@@ -52,6 +52,14 @@ def deck_for(
     return dealt + rest
 
 
+def exhaust_deck(seat0: str, seat1: str, upcard: str, last: str, size: int = 10) -> list[Card]:
+    """A two-player deck (dealer 1) whose last drawable stock card, the draw that leaves 2
+    in the stock, is ``last``; the stock before it is the unused cards in card order."""
+    used = set(parse_cards(seat0 + seat1)) | {Card(upcard), Card(last)}
+    filler = [c for c in CARDS if c not in used][: 52 - 2 * size - 1 - 3]
+    return deck_for([seat0, seat1], upcard, " ".join(c.text for c in [*filler, Card(last)]), 1)
+
+
 def rules_of(rules: Rules | Mapping[str, Any] | str) -> Rules:
     if isinstance(rules, Rules):
         return rules

@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 import pytest
-from deals import deal, deck_for, play, play_draw_discard
+from deals import deal, deck_for, exhaust_deck, play, play_draw_discard
 
 from okgin import (
     CARDS,
@@ -430,13 +430,6 @@ def test_doubling_effect_target_has_no_effect_in_single_format() -> None:
 # ==== stock_exhaustion (RULES.md §8) ==========================================================
 SEAT0_45 = "AcAd2h2s3h4s6d7s9cTh"  # no meld: 1+1+2+2+3+4+6+7+9+10 = 45
 SEAT1_NEAR = "3c4c5c8h8s8dJsQsKsKd"  # 10 deadwood; with 6c and Kd aside: gin
-
-
-def exhaust_deck(seat0: str, seat1: str, upcard: str, last: str, size: int = 10) -> list[Card]:
-    """A deck whose last drawable stock card (the one that leaves 2) is ``last``."""
-    used = set(parse_cards(seat0 + seat1)) | {Card(upcard), Card(last)}
-    filler = [c for c in CARDS if c not in used][: 52 - 2 * size - 1 - 3]
-    return deck_for([seat0, seat1], upcard, " ".join(c.text for c in [*filler, Card(last)]))
 
 
 def to_the_last_discard(rules: dict[str, Any], last: str, **kw: Any) -> HandState:
