@@ -1,0 +1,305 @@
+"""The arena: duplicate seating, determinism, the JSON report, --jobs, Ray, the statistics,
+and the openspiel-simple adapter against OpenSpiel's own engine."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from okgin.arena import run_arena
+from okgin.arena.play import ArenaSpec, Chunk, play_deal, run_chunk
+from okgin.arena.stats import (
+    HandTable,
+    bootstrap_ci,
+    bradley_terry,
+    bucket,
+    simulate_games,
+    wilson,
+)
+from okgin.cli import main
+from okgin.record import replay
+from okgin.rules import Rules
+
+pyspiel = pytest.importorskip("pyspiel")
+
+
+def spec_for(bots: tuple[str, ...], rules: Rules, seed: int = 3, save: bool = False) -> ArenaSpec:
+    return ArenaSpec(rules=rules.to_dict(), bots=bots, pairings=((0, 1),), seed=seed, save=save)
+
+
+# ---- duplicate deals --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_deal_is_played_once_per_seating(players: int) -> None:
+    rules = Rules.preset("party", players=players)
+    spec = spec_for(("medium", "easy"), rules, save=True)
+    res = run_chunk(spec, Chunk("hands", 0, 0, 3))
+    assert len(res.hands) == 3 * players
+    for deal in range(3):
+        rows = [r for r in res.hands if r.deal == deal]
+        assert sorted(r.rotation for r in rows) == list(range(players))
+        assert len({r.dealer for r in rows}) == 1
+        docs = [doc for name, doc in res.records if f"deal{deal:06d}" in name]
+        assert len(docs) == players
+        assert len({tuple(doc["hands"][0]["deck"]) for doc in docs}) == 1  # the same deck
+        for r, doc in zip(sorted(rows, key=lambda r: r.rotation), docs):
+            names = doc["players"]
+            assert names[r.rotation] == "medium"  # the hero sits at seat `rotation`
+            assert names.count("medium") == 1 and names.count("easy") == players - 1
+            assert replay(doc).hand.result.points == r.points
+
+
+def test_a_bot_against_itself_scores_exactly_zero_per_pair() -> None:
+    # same deck and dealer in both seatings, deterministic bots: the luck cancels exactly
+    report = run_arena(["medium", "medium"], {"preset": "standard"}, pairs=30, progress=False)
+    p = report["pairings"][0]
+    assert p["points_per_hand"] == 0 and p["ci95"] == [0, 0]
+    assert p["hero_points_per_hand"] > 0
+    assert p["game_win_rate"] == pytest.approx(0.5, abs=0.03)
+
+
+# ---- determinism, JSON, jobs ------------------------------------------------------------------
+
+
+def test_same_seed_same_numbers_and_jobs_do_not_change_them() -> None:
+    kw = {"pairs": 40, "seed": 5, "games": 3, "progress": False}
+    a = run_arena(["medium", "easy", "random"], {"preset": "classic"}, **kw)  # type: ignore[arg-type]
+    b = run_arena(["medium", "easy", "random"], {"preset": "classic"}, jobs=2, **kw)  # type: ignore[arg-type]
+    assert a == b
+    c = run_arena(["medium", "easy", "random"], {"preset": "classic"}, **{**kw, "seed": 6})  # type: ignore[arg-type]
+    assert c["pairings"][0]["points_per_hand"] != a["pairings"][0]["points_per_hand"]
+    rr = a["round_robin"]
+    assert len(a["pairings"]) == 3 and rr["bots"] == ["medium", "easy", "random"]
+    ratings = rr["bradley_terry"]["ratings"]
+    assert ratings["random"] < min(ratings["medium"], ratings["easy"])
+    assert rr["points_per_hand"][1][0] == -rr["points_per_hand"][0][1]
+
+
+def test_cli_json_shape_and_save(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(
+        ["arena", "medium", "easy", "--rules", "standard", "--pairs", "25", "--seed", "2",
+         "--jobs", "1", "--json", "--quiet", "--games", "2", "--save", str(tmp_path)]
+    )  # fmt: skip
+    assert code == 0
+    report = json.loads(capsys.readouterr().out)
+    (p,) = report["pairings"]
+    assert p["bots"] == ["medium", "easy"] and p["pairs"] == 25
+    lo, hi = p["ci95"]
+    assert lo <= p["points_per_hand"] <= hi
+    glo, ghi = p["game_win_ci95"]
+    assert 0 <= glo <= p["game_win_rate"] <= ghi <= 1
+    assert set(p["by_knock_limit"]) == {"A", "2-4", "5-7", "8-10"}
+    assert sum(s["pairs"] for s in p["by_knock_limit"].values()) == 25
+    assert sum(s["pairs"] for s in p["by_doubled"].values()) == 25
+    g = p["games"]
+    assert g["games"] == 4 and g["wins"] + g["losses"] + g["ties"] == 4
+    assert g["wilson95"][0] <= g["win_rate"] <= g["wilson95"][1]
+    files = sorted(tmp_path.rglob("*.json"))
+    assert len(files) == 25 * 2 + 2 * 2
+    for f in files[:5] + files[-4:]:
+        game = replay(json.loads(f.read_text()))
+        assert game.hands[0].is_over
+    whole = [f for f in files if f.name.startswith("game")]
+    assert all(replay(json.loads(f.read_text())).is_over for f in whole)
+
+
+def test_cli_refuses_bad_input_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "medium", "nobody", "--pairs", "2", "--quiet"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "unknown bot 'nobody'" in err and "\n" not in err
+    assert main(["arena", "medium", "easy", "--pairs", "0", "--quiet"]) == 2
+    assert "--pairs" in capsys.readouterr().err
+    args = ["arena", "medium", "openspiel-simple", "--rules", "standard", "--players", "3"]
+    assert main([*args, "--pairs", "2", "--quiet"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "openspiel-simple cannot play these rules" in err and "\n" not in err
+
+
+@pytest.mark.slow
+def test_small_arena_on_a_local_ray_instance() -> None:
+    kw = {"pairs": 12, "seed": 9, "progress": False}
+    local = run_arena(["medium", "easy"], {"preset": "party"}, **kw)  # type: ignore[arg-type]
+    on_ray = run_arena(["medium", "easy"], {"preset": "party"}, ray="local", jobs=2, **kw)  # type: ignore[arg-type]
+    assert on_ray == local
+
+
+# ---- statistics ---------------------------------------------------------------------------------
+
+
+def test_wilson_and_bootstrap() -> None:
+    lo, hi = wilson(5, 10)
+    assert lo == pytest.approx(0.2366, abs=1e-4) and hi == pytest.approx(0.7634, abs=1e-4)
+    assert wilson(0, 20)[0] == 0 and wilson(20, 20)[1] == 1
+    rng = np.random.default_rng(1)
+    x = rng.normal(2.0, 10.0, size=2000)
+    lo, hi = bootstrap_ci(x, rng)
+    se = 10 / math.sqrt(2000)
+    assert lo < x.mean() < hi
+    assert hi - lo == pytest.approx(2 * 1.96 * se, rel=0.15)
+
+
+def test_bradley_terry_orders_and_scales() -> None:
+    # 3 beats 1 beats 0 at 75% each: Elo gaps of 400 log10(3) = 190.8
+    r = bradley_terry(3, [(1, 0, 75, 25), (2, 1, 75, 25), (2, 0, 90, 10)], iterations=5000)
+    assert r[2] > r[1] > r[0]
+    assert abs(sum(r)) < 1e-6
+    assert r[1] - r[0] == pytest.approx(190.8, abs=40)
+
+
+def test_buckets() -> None:
+    assert [bucket(x) for x in (0, 1, 2, 4, 5, 7, 8, 10)] == [
+        "A", "A", "2-4", "2-4", "5-7", "5-7", "8-10", "8-10"
+    ]  # fmt: skip
+
+
+def _table(points: list[list[list[int]]], winners: list[list[int]]) -> HandTable:
+    pts = np.array(points)
+    return HandTable(pts, np.array(winners), np.zeros(len(points), dtype=bool))
+
+
+def test_games_resampled_from_hands() -> None:
+    rng = np.random.default_rng(0)
+    rules = Rules.preset("standard")
+    # the hero wins every hand by 25: every game in four hands
+    t = _table([[[25, 0], [25, 0]]], [[0, 0]])
+    assert (simulate_games(t, rules, rng, 500) == 0).all()
+    # a mirror image pair: a fair coin
+    t = _table([[[30, 0], [0, 30]], [[0, 30], [30, 0]]], [[0, 1], [1, 0]])
+    share = float(np.mean(simulate_games(t, rules, rng, 20000) == 0))
+    assert share == pytest.approx(0.5, abs=0.02)
+    # single hands: the share of hands won; dead hands are ties
+    single = Rules.preset("openspiel")
+    t = _table([[[10, 0], [0, 0]]], [[0, -1]])
+    w = simulate_games(t, single, rng, 20000)
+    assert float(np.mean(w == 0)) == pytest.approx(0.5, abs=0.02)
+    assert set(np.unique(w)) == {-1, 0}
+    # Hollywood: three games, all won by the hero when it wins every hand
+    holly = Rules.preset("standard", format="hollywood")
+    t = _table([[[40, 0], [40, 0]]], [[0, 0]])
+    assert (simulate_games(t, holly, rng, 300) == 0).all()
+
+
+def test_game_shares_of_a_lopsided_pairing() -> None:
+    """Resampled from hands and measured on whole games: easy wins nearly every game to 100
+    against random."""
+    report = run_arena(
+        ["easy", "random"], {"preset": "standard"}, pairs=40, games=15, seed=4, progress=False
+    )
+    p = report["pairings"][0]
+    assert p["game_win_rate"] > 0.95 and p["games"]["win_rate"] > 0.9
+
+
+# ---- openspiel-simple ---------------------------------------------------------------------
+
+
+def _openspiel_self_play(deck: list[int]) -> list[float]:
+    """OpenSpiel's simple bot against itself in OpenSpiel's own engine, dealt from an okgin
+    deck order with dealer 1 (RULES.md §11)."""
+    from okgin.bots.openspiel_simple import game_for, os_card
+
+    game = game_for(Rules.preset("openspiel"))
+    state = game.new_initial_state()
+    chance = [deck[i] for i in range(0, 20, 2)] + [deck[i] for i in range(1, 20, 2)] + deck[20:]
+    bots = [pyspiel.make_simple_gin_rummy_bot(game.get_parameters(), p) for p in range(2)]
+    k = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(os_card(chance[k]))
+            k += 1
+        else:
+            state.apply_action(bots[state.current_player()].step(state))
+    return list(state.returns())
+
+
+def test_openspiel_simple_replays_openspiel_self_play_exactly() -> None:
+    """Seated twice at okgin's table, OpenSpiel's bot plays the same hands as in OpenSpiel."""
+    from okgin.arena.play import deck_for
+
+    rules = Rules.preset("openspiel")
+    spec = spec_for(("openspiel-simple", "openspiel-simple"), rules, seed=21)
+    compared = 0
+    for deal in range(40):
+        row, _ = play_deal(spec, 0, deal, 0)
+        returns = _openspiel_self_play(deck_for(21, deal))
+        # OpenSpiel's player p is the seat (dealer + 1 + p) mod 2
+        seat = [(row.dealer + 1 + p) % 2 for p in (0, 1)]
+        if row.departure is None:
+            assert row.agrees
+            assert returns == [row.points[s] - row.points[1 - s] for s in seat]
+            compared += 1
+        else:
+            assert row.departure == "defender_declared" and row.result == "gin"
+    assert compared >= 25
+
+
+def test_openspiel_simple_plays_legal_hands_and_agrees_where_rules_agree() -> None:
+    rules = Rules.preset("openspiel")
+    allowed = {
+        "defender_declared",
+        "knock_refused",
+        "wall_knock_refused",
+        "layoff_refused",
+        "repeated_take_and_return",
+        "fifty_upcard_draws",
+    }
+    kinds: Counter[str | None] = Counter()
+    for bots, seed in [(("medium", "openspiel-simple"), 1), (("openspiel-simple", "random"), 2)]:
+        spec = spec_for(bots, rules, seed=seed)
+        res = run_chunk(spec, Chunk("hands", 0, 0, 40))  # illegal actions would raise
+        for row in res.hands:
+            kinds[row.departure] += 1
+            if row.departure is None:
+                assert row.agrees is True
+            else:
+                assert row.departure in allowed
+                assert row.agrees is None or row.agrees is False
+    assert kinds[None] > 100
+
+
+def test_openspiel_mirror_maps_cards_and_melds() -> None:
+    from okgin.bots.openspiel_simple import _meld_tables, ok_card, os_card, split_meld
+    from okgin.cards import Card
+    from okgin.melds import Meld
+
+    assert all(ok_card(os_card(c)) == c for c in range(52))
+    assert os_card(Card("As")) == 0 and os_card(Card("Ac")) == 13 and os_card(Card("Kh")) == 51
+    melds, ids = _meld_tables()
+    assert len(melds) == 185 and len(ids) == 185
+    long = Meld("2h3h4h5h6h7h8h9h")
+    parts = split_meld(long)
+    assert all(3 <= len(m.cards) <= 5 and m.mask in ids for m in parts)
+    assert sum(m.mask for m in parts) == long.mask
+
+
+def test_openspiel_simple_is_view_only_given_its_mirror() -> None:
+    """The C++ bot reads only its own observation: two deals that differ only in the cards the
+    bot has not seen give the same first decision."""
+    from okgin.arena.play import deck_for
+    from okgin.bots import make_bot
+    from okgin.cards import CARDS
+    from okgin.game import Game
+
+    rules = Rules.preset("openspiel")
+    rng = random.Random(5)
+    for deal in range(8):
+        deck = deck_for(77, deal)
+        other = deck[:]
+        hidden = list(range(1, 20, 2)) + list(range(21, 52))  # seat 1's cards and the stock
+        cards = [other[i] for i in hidden]
+        rng.shuffle(cards)
+        for i, c in zip(hidden, cards):
+            other[i] = c
+        decisions = []
+        for d in (deck, other):
+            game = Game(rules, dealer=1, auto_deal=False, deck=[CARDS[c] for c in d])
+            bot = make_bot("openspiel-simple")
+            bot.start_hand(game.hand, 0)  # type: ignore[attr-defined]
+            decisions.append(bot.act(game.view(0)))
+        assert decisions[0] == decisions[1]
