@@ -120,6 +120,32 @@ def test_players_opening_offer_goes_round_every_seat_dealer_last(players: int) -
     assert hand.current_player == 2 % players and hand.legal_actions() == [DRAW]
 
 
+@pytest.mark.parametrize(
+    ("players", "script", "nxt"),
+    [
+        # seat 0 passes, the dealer takes: seat 0 plays next although it passed
+        (2, ["0 pass", "1 take", "1 discard Kd"], 0),
+        # dealer 0: seat 1 passes, seat 2 takes; seat 0 (the dealer) was never offered it
+        (3, ["1 pass", "2 take", "2 discard Kd"], 0),
+        (4, ["1 pass", "2 pass", "3 take", "3 discard Kd"], 0),
+    ],
+)
+def test_players_after_the_upcard_is_taken_the_seat_after_the_taker_plays(
+    players: int, script: list[str], nxt: int
+) -> None:
+    """§3: the taker discards; the next turn, a normal one, is the seat after the taker."""
+    dealer = 1 if players == 2 else 0
+    size = 10 if players == 2 else 7
+    rest = [c.text for c in CARDS if c.text not in ("Kd", "Qh")]
+    hands = ["".join(rest[s * size : (s + 1) * size]) for s in range(players)]
+    taker = int(script[-1][0])
+    hands[taker] = "Kd" + hands[taker][2:]  # the taker throws Kd after taking Qh
+    hand = deal(Rules.preset("standard", players=players), hands, "Qh", dealer=dealer)
+    play(hand, script)
+    assert hand.current_player == nxt and hand.phase_name == "draw"
+    assert hand.legal_actions() == [DRAW, TAKE] and hand.pile[-1] == Card("Kd")
+
+
 @pytest.mark.parametrize(("players", "size"), [(2, 10), (3, 7), (4, 7)])
 def test_hand_size_null_is_10_for_two_players_7_for_more(players: int, size: int) -> None:
     rules = Rules.preset("standard", players=players)
@@ -1057,3 +1083,15 @@ def test_rules_are_frozen() -> None:
     rules = Rules.preset("standard")
     with pytest.raises(AttributeError):
         rules.target = 5  # type: ignore[misc]
+
+
+def test_layoffs_meld_index_follows_the_declared_order() -> None:
+    """RECORD.md: ``meld`` indexes the knocker's melds as declared (and extended)."""
+    deck, dealer, script = knock2("9h9c9s2h3h4h6c8cKd5s", extra="Ah", upcard="7d")
+    hand = HandState.deal(Rules.preset("standard"), deck, dealer)
+    play(hand, [*script[:3], "0 knock Kh JsQsKs 8h8s8d 3c4c5c"])
+    with pytest.raises(IllegalActionError, match="does not extend"):
+        hand.apply(Layoff(Card("6c"), 0), 1)
+    play(hand, ["1 layoff 6c 2", "1 layoff 8c 1", "1 done"])
+    assert [m.text for m in hand.knock_spread] == ["JsQsKs", "8c8d8h8s", "3c4c5c6c"]
+    assert hand.result is not None and hand.result.deadwood == (1, 15)

@@ -625,3 +625,17 @@ def test_record_helper_matches_game_to_record() -> None:
     assert record({"preset": "standard"}, [(1, deck, script)]) == game.to_record()
     hand = deal("standard", ["3c4c5c8h8s8dJsQsKsAh", "9h9c9s2h3h4h6c8cKd5s"], "7d", "4d", 1)
     assert hand.deck == game.hands[0].deck
+
+
+def test_replay_json_dead_single_hand_is_a_tie(tmp_path: Path) -> None:
+    """RULES.md §9 single: a dead hand has no winner (a tie): complete, winner null, finals 0.
+    Example 7's dead hand under openspiel (fiftieth_card: seat 1 passes the last discard)."""
+    doc = json.loads((EXAMPLES / "worked_example_7.json").read_text(encoding="utf-8"))
+    doc["rules"] = {"preset": "openspiel"}
+    doc["hands"] = doc["hands"][:1]
+    doc["hands"][0]["actions"].append({"seat": 1, "do": "pass"})
+    status, out, err = run_cli("replay", str(write_record(tmp_path / "d.json", doc)), "--json")
+    assert (status, err) == (0, "")
+    data = json.loads(out)
+    assert data["hands"][0]["result"] == "dead"
+    assert (data["complete"], data["winner"], data["final"]) == (True, None, [0, 0])
