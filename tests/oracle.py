@@ -409,3 +409,131 @@ def model_of(hand: Any) -> Model:
     for seat, action in hand.history:
         model.apply(seat, action)
     return model
+
+
+def _finals(rules: Rules, totals: list[int], wins: list[int], winner: int | None) -> list[int]:
+    """RULES.md §9: hand points, a box bonus per hand won that counted, the game bonus for
+    the winner, doubled by a shutout."""
+    out = []
+    for s, total in enumerate(totals):
+        final = total + rules.box_bonus * wins[s]
+        if s == winner:
+            final += rules.game_bonus
+            if rules.shutout == "double" and all(t == 0 for o, t in enumerate(totals) if o != s):
+                final *= 2
+        out.append(final)
+    return out
+
+
+def game_summary(rules: Rules, models: list[Model]) -> dict[str, Any]:
+    """The ``okgin replay --json`` object (RECORD.md) for hands replayed by ``models``,
+    scored by RULES.md §9 (with docs/rules.md §13's readings for Hollywood)."""
+    n = rules.players
+    totals = [0] * n
+    wins = [0] * n
+    target = rules.target
+    doubled = False
+    complete = False
+    winner: int | None = None
+    final: list[int] | None = None
+    hollywood = rules.format == "hollywood"
+    games = [
+        {"target": target, "totals": [0] * n, "wins": [0] * n, "closed": False, "winner": None}
+        for _ in range(3 if hollywood else 0)
+    ]
+    hw_wins = [0] * n
+    next_dealer = models[0].dealer if models else 0
+    hands = []
+    for i, m in enumerate(models):
+        assert not complete, "a hand after the game is over"
+        assert i == 0 or m.dealer == next_dealer, "the dealer is not the rotation's"
+        if (
+            rules.doubling_effect == "target"
+            and rules.format != "single"
+            and rules.doubling_suit is not None
+            and SUITS[m.upcard // 13] == rules.doubling_suit
+            and not doubled
+        ):
+            doubled = True
+            target *= 2
+            for g in games:
+                g["target"] *= 2
+        if m.result is None:
+            hands.append(
+                {
+                    "result": "incomplete",
+                    "knocker": m.knocker if m.knocker >= 0 else None,
+                    "knock_limit": m.limit,
+                    "multiplier": m.mult,
+                    "deadwood": None,
+                    "points": [0] * n,
+                }
+            )
+            continue
+        kind, knocker, limit, mult, dws, points, w = m.result
+        hands.append(
+            {
+                "result": kind,
+                "knocker": knocker,
+                "knock_limit": limit,
+                "multiplier": mult,
+                "deadwood": None if dws is None else list(dws),
+                "points": list(points),
+            }
+        )
+        for s in range(n):
+            totals[s] += points[s]
+        if w is not None:
+            wins[w] += 1
+        if w is None:
+            next_dealer = m.dealer
+        elif rules.dealer_rotation == "winner":
+            next_dealer = w
+        else:
+            next_dealer = (m.dealer + 1) % n
+        if rules.format == "single":
+            complete, winner, final = True, w, list(points)
+        elif rules.format == "target":
+            top = max(totals)
+            leaders = [s for s in range(n) if totals[s] == top]
+            if top >= target and len(leaders) == 1:
+                complete, winner = True, leaders[0]
+                final = _finals(rules, totals, wins, winner)
+        elif w is not None:
+            hw_wins[w] += 1
+            entered = [g for g in games[: min(hw_wins[w], 3)] if not g["closed"]]
+            if not entered:
+                entered = [g for g in games if not g["closed"]][:1]
+            for g in entered:
+                g["totals"][w] += points[w]
+                g["wins"][w] += 1
+                if g["totals"][w] >= g["target"]:
+                    g["closed"] = True
+                    g["winner"] = w
+            if all(g["closed"] for g in games):
+                complete = True
+                finals = [_finals(rules, g["totals"], g["wins"], g["winner"]) for g in games]
+                final = [sum(f[s] for f in finals) for s in range(n)]
+                top = max(final)
+                leaders = [s for s in range(n) if final[s] == top]
+                winner = leaders[0] if len(leaders) == 1 else None
+    out: dict[str, Any] = {
+        "hands": hands,
+        "totals": totals,
+        "complete": complete,
+        "winner": winner if complete else None,
+        "final": final if complete else None,
+        "target": target,
+    }
+    if hollywood:
+        out["games"] = [
+            {
+                "totals": g["totals"],
+                "closed": g["closed"],
+                "final": _finals(rules, g["totals"], g["wins"], g["winner"])
+                if g["closed"]
+                else None,
+            }
+            for g in games
+        ]
+    return out

@@ -201,10 +201,30 @@ def check_ids(h: HandState, legal: list[Action], rng: random.Random) -> None:
         assert snapshot(h) == before, f"illegal id {i} changed the state"
 
 
+def cards_in(obj: object) -> int:
+    """Every card anywhere in a view, found by walking all its fields (not trusting
+    ``View.cards_seen``): cards, melds, actions, events, pile entries, nested tuples."""
+    if isinstance(obj, Card):
+        return 1 << obj
+    if isinstance(obj, Meld):
+        return obj.mask
+    if isinstance(obj, (tuple, list, frozenset, set)):
+        out = 0
+        for x in obj:
+            out |= cards_in(x)
+        return out
+    if isinstance(obj, dict):
+        return cards_in(list(obj.values()))
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return cards_in([getattr(obj, f.name) for f in dataclasses.fields(obj)])
+    return 0
+
+
 def check_views(h: HandState, m: Model, legal: list[Action]) -> None:
     for s in range(m.n):
         v = view_of_hand(h, s)
-        seen = mask(v.cards_seen())
+        seen = cards_in(v)
+        assert mask(v.cards_seen()) & ~seen == 0
         extra = seen & ~m.allowed(s)
         assert not extra, f"seat {s} sees {[CARDS[c].text for c in bits(extra)]}"
         assert mask(v.hand) == m.hands[s] and len(v.hand) == m.hands[s].bit_count()
@@ -529,7 +549,13 @@ def test_records_round_trip(
     # the game's own bookkeeping agrees with its hands
     finished = [h for h in game.hands if h.is_over]
     assert [h.result for h in finished] == game.results
-    assert game.score.totals == [sum(r.points[s] for r in game.results) for s in range(game.n)]
+    # every hand and the game's scoring (RULES.md §9) as the independent model has them
+    models = [model_of(h) for h in game.hands]
+    for h, m in zip(game.hands, models):
+        check_matches_model(h, m)
+    assert summary(game) == oracle.game_summary(game.rules, models)
+    if not game.is_over:
+        assert game.next_dealer == game.hand.dealer or not game.hand.is_over
     # views of the current hand, through the game
     m = model_of(game.hand)
     for s in range(game.n):
@@ -609,22 +635,26 @@ def test_min_deadwood_is_exact_and_never_above_an_arrangement(
     # RULES.md §5: the default is optimal with the fewest layoff spots
     ddw, default = default_arrangement(hand)
     assert ddw == best and default in arrs
-    fewest = min(layoff_spots(a, hand).bit_count() for a in arrs)
-    assert layoff_spots(default, hand).bit_count() == fewest
+
+    def key(a: tuple[Meld, ...]) -> tuple[int, list[list[int]]]:
+        # docs/rules.md §13: fewest layoff spots, then the melds as sorted card lists
+        return layoff_spots(a, hand).bit_count(), sorted(bits(x.mask) for x in a)
+
+    assert key(default) == min(key(a) for a in arrs)
     if hand:
         each = {c: oracle.min_deadwood(hand & ~(1 << c)) for c in bits(hand)}
         assert deadwood_after_discard(hand) == min(each.values())
         assert {int(c): d for c, d in discard_deadwoods(hand)} == each
 
 
-def _brute_layoffs(hand: int, melds: tuple[int, ...]) -> int:
-    """Least deadwood a defender reaches by any sequence of layoffs (exhaustive)."""
-    best = oracle.min_deadwood(hand)
+def _brute_layoffs(hand: int, melds: tuple[int, ...], laid: int = 0) -> tuple[int, int]:
+    """(least deadwood, fewest cards laid to reach it) over every sequence of layoffs."""
+    best = (oracle.min_deadwood(hand), laid)
     for k, x in enumerate(melds):
         for c in bits(hand):
             if oracle.fits(x, c):
                 grown = (*melds[:k], x | 1 << c, *melds[k + 1 :])
-                best = min(best, _brute_layoffs(hand & ~(1 << c), grown))
+                best = min(best, _brute_layoffs(hand & ~(1 << c), grown, laid + 1))
     return best
 
 
@@ -649,7 +679,8 @@ def test_best_layoffs_are_legal_and_optimal(data: st.DataObject) -> None:
         grown[k] |= 1 << card
         left &= ~(1 << card)
     assert dw == oracle.min_deadwood(left)
-    assert dw == _brute_layoffs(defender, tuple(x.mask for x in spread))
+    # optimal, with the fewest cards laid off among the optimal (docs/rules.md §13)
+    assert (dw, len(seq)) == _brute_layoffs(defender, tuple(x.mask for x in spread))
 
 
 @examples(200)
