@@ -1,0 +1,182 @@
+"""``okgin play``: Oklahoma Gin in the terminal against computer opponents (Textual)."""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import sys
+from pathlib import Path
+from typing import Any
+
+from okgin.commands import rules_arg
+
+
+def _speed(text: str) -> float:
+    from okgin.tui.session import SPEEDS
+
+    if text in SPEEDS:
+        return SPEEDS[text]
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"--speed must be {', '.join(SPEEDS)} or seconds per move, not {text!r}"
+        ) from None
+    if not 0 <= value <= 10:
+        raise argparse.ArgumentTypeError("--speed in seconds must be between 0 and 10")
+    return value
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "play",
+        help="play Oklahoma Gin in the terminal against the computer",
+        description=(
+            "A full-screen game against computer opponents. The game is saved after every "
+            "action (in $OKGIN_DATA_DIR, else $XDG_DATA_HOME/okgin or ~/.local/share/okgin); "
+            "--resume continues it. Press ? in the game for the keys."
+        ),
+    )
+    p.add_argument(
+        "--rules",
+        type=rules_arg,
+        default=None,
+        metavar="PRESET|JSON",
+        help="a preset (standard, classic, party, openspiel) or a JSON rule set",
+    )
+    p.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a rule option, repeatable: --option gin_bonus=20 --option doubling_suit=null",
+    )
+    p.add_argument("--players", type=int, choices=(2, 3, 4), help="2, 3 or 4 players")
+    p.add_argument(
+        "--opponents",
+        metavar="LEVELS",
+        help="each opponent's level, comma-separated (e.g. hard,expert); one level is used "
+        "for every opponent (default: medium)",
+    )
+    p.add_argument("--target", type=int, help="the game's target (default: the rules', 100)")
+    p.add_argument("--seed", type=int, help="seed of the deals (default: a new shuffle)")
+    p.add_argument("--resume", action="store_true", help="continue the saved game")
+    p.add_argument("--replay", metavar="FILE", help="step through a game record")
+    p.add_argument("--undo", action="store_true", help="allow taking moves back")
+    p.add_argument("--four-color", action="store_true", help="a four-colour deck")
+    p.add_argument(
+        "--speed",
+        type=_speed,
+        default=None,
+        metavar="SPEED",
+        help="pace of the computer's moves: slow, normal, fast, instant, or seconds",
+    )
+    p.set_defaults(func=run)
+
+
+def settings_from_args(args: argparse.Namespace) -> tuple[Any, list[str]]:
+    """The new game's settings from the flags, and notices for the person."""
+    from okgin.errors import OkginError
+    from okgin.rules import Rules
+    from okgin.tui.session import (
+        SPEEDS,
+        Settings,
+        check_opponents,
+        default_opponent,
+        parse_options,
+    )
+
+    notices: list[str] = []
+    rules: dict[str, Any] = dict(args.rules or {"preset": "standard"})
+    rules.update(parse_options(args.option))
+    if args.target is not None:
+        rules["target"] = args.target
+    levels = [x.strip() for x in args.opponents.split(",") if x.strip()] if args.opponents else []
+    if args.players is not None:
+        rules["players"] = args.players
+    elif levels and "players" not in rules and len(levels) > 1:
+        rules["players"] = len(levels) + 1
+    players = Rules.from_dict(rules).players
+    if not levels:
+        level, notice = default_opponent()
+        levels = [level]
+        if notice:
+            notices.append(notice)
+    if len(levels) == 1:
+        levels = levels * (players - 1)
+    check_opponents(levels, players)
+    if args.seed is not None and args.seed < 0:
+        raise OkginError("--seed must be ≥ 0")
+    seed = args.seed if args.seed is not None else secrets.randbelow(1 << 31)
+    settings = Settings(
+        rules=Rules.from_dict(rules).to_dict(),
+        opponents=levels,
+        seed=seed,
+        undo=args.undo,
+        speed=args.speed if args.speed is not None else SPEEDS["normal"],
+        four_color=args.four_color,
+    )
+    return settings, notices
+
+
+def run(args: argparse.Namespace) -> int:
+    from okgin.errors import OkginError
+    from okgin.record import ReplayError, load
+
+    if args.replay:
+        from okgin.tui.replay import ReplayApp
+
+        try:
+            try:
+                text = Path(args.replay).read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as exc:
+                raise ReplayError(
+                    f"cannot read {args.replay}: {getattr(exc, 'strerror', None) or exc}"
+                ) from None
+            replay_app = ReplayApp(load(text), Path(args.replay).name, four_color=args.four_color)
+        except ReplayError as exc:
+            print(str(exc), file=sys.stderr)
+            return 2
+        replay_app.run()
+        return 0
+
+    from okgin.tui.app import PlayApp
+    from okgin.tui.session import Session
+
+    if args.resume:
+        given = [
+            flag
+            for flag, value in (
+                ("--rules", args.rules),
+                ("--option", args.option),
+                ("--players", args.players),
+                ("--opponents", args.opponents),
+                ("--target", args.target),
+                ("--seed", args.seed),
+            )
+            if value
+        ]
+        if given:
+            raise OkginError(
+                f"--resume continues the saved game with its own rules and opponents; "
+                f"drop {', '.join(given)}"
+            )
+        session = Session.resume()
+        if args.undo:
+            session.settings.undo = True
+        if args.four_color:
+            session.settings.four_color = True
+        if args.speed is not None:
+            session.settings.speed = args.speed
+        notices = ["Welcome back: the saved game continues"]
+    else:
+        settings, notices = settings_from_args(args)
+        session = Session.new(settings)
+    app = PlayApp(session, notice="; ".join(notices) or None)
+    app.run()
+    where = app.session.directory / "current.json"
+    if app.session.game_over:
+        print(f"The game is over; its record is {where}")
+    else:
+        print(f"Game saved in {where}; continue it with: okgin play --resume")
+    return 0

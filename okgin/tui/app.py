@@ -1,0 +1,761 @@
+"""``okgin play``: the table, the keys and the mouse, the pacing of the computer's turns.
+
+The app only talks to a :class:`~okgin.tui.session.Session` (which talks to the core's
+``Game``); every refusal comes from the core's :class:`~okgin.errors.IllegalActionError` and
+is shown in plain words, leaving the game as it was.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import work
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.timer import Timer
+from textual.widgets import Button, Footer, Static
+
+from okgin.actions import (
+    DISCARDS,
+    DRAW,
+    PASS,
+    TAKE,
+    Action,
+    Discard,
+    Done,
+    Draw,
+    Knock,
+    Layoff,
+    Pass,
+    Take,
+)
+from okgin.bots import make_bot
+from okgin.cards import Card, mask_of
+from okgin.errors import IllegalActionError, OkginError
+from okgin.melds import best_layoffs, deadwood
+from okgin.tui.screens import (
+    HandOverScreen,
+    HelpScreen,
+    KnockScreen,
+    LayoffScreen,
+    NewGameScreen,
+    PileScreen,
+    ScoreScreen,
+)
+from okgin.tui.session import (
+    HUMAN,
+    SPEEDS,
+    Session,
+    Settings,
+    best_discard_deadwood,
+    default_knock,
+    strongest_bot,
+)
+from okgin.tui.text import arranged, card_label, card_text, doubling_text, event_lines
+from okgin.tui.widgets import CardRow, TableRow
+from okgin.views import View
+
+__all__ = ["PlayApp", "describe_action", "humanize"]
+
+SPEED_STEPS = sorted(SPEEDS.values())
+
+
+def speed_name(seconds: float) -> str:
+    for name, value in SPEEDS.items():
+        if abs(value - seconds) < 1e-9:
+            return name
+    return f"{seconds:g}s"
+
+
+def humanize(reason: str, names: Sequence[str]) -> str:
+    """The core's reasons name seats; the person reads names ("you", "Medium")."""
+
+    def who(m: re.Match[str]) -> str:
+        s = int(m.group(1))
+        return "you" if s == HUMAN else names[s] if s < len(names) else m.group(0)
+
+    reason = re.sub(
+        r"seat (\d+) is to play",
+        lambda m: f"{who(m)} {'are' if m.group(1) == str(HUMAN) else 'is'} to play",
+        reason,
+    )
+    reason = re.sub(
+        r"seat (\d+)'s", lambda m: "your" if int(m.group(1)) == HUMAN else f"{who(m)}'s", reason
+    )
+    reason = re.sub(r"seat (\d+)", who, reason)
+    reason = symbols(reason)
+    return reason[:1].upper() + reason[1:]
+
+
+def symbols(text: str) -> str:
+    """Card texts (``Tc``) in words meant for people become card faces (``10♣``)."""
+    return re.sub(r"\b[A2-9TJQK][cdhs]\b", lambda m: card_label(Card(m.group(0))), text)
+
+
+def describe_action(action: Action, view: View) -> str:
+    """An action in words, for hints."""
+    if isinstance(action, Draw):
+        return "draw from the stock"
+    if isinstance(action, Take):
+        top = view.top_discard
+        return f"take {card_label(top)}" if top is not None else "take"
+    if isinstance(action, Pass):
+        return "pass"
+    if isinstance(action, Done):
+        return "finish laying off"
+    if isinstance(action, Discard):
+        return f"discard {card_label(action.card)}"
+    if isinstance(action, Layoff):
+        return f"lay off {card_label(action.card)} on meld {action.meld + 1}"
+    rest = mask_of(view.hand)
+    if action.card is not None:
+        rest &= ~(1 << action.card)
+    for m in action.melds:
+        rest &= ~m.mask
+    if rest == 0:
+        if action.card is None:
+            return "go big gin"
+        return f"go gin, putting {card_label(action.card)} aside"
+    return f"knock, putting {card_label(action.card) if action.card is not None else '-'} aside"
+
+
+CSS = """
+Screen { layout: vertical; }
+#title { height: 1; background: $panel; text-style: bold; padding: 0 1; }
+#opponents { height: auto; padding: 0 1; }
+#table { margin: 0 1; }
+#handlabel { height: 1; padding: 0 1; }
+#hand { margin: 0 1; }
+#prompt { height: 1; padding: 0 1; text-style: bold; }
+#message { height: auto; max-height: 2; padding: 0 1; }
+#message.-refused { color: $error; text-style: bold; }
+#actions { height: 1; padding: 0 1; }
+#actions Button { min-width: 0; width: auto; margin-right: 1; }
+#logbox { height: 1fr; border-top: solid $foreground 30%; padding: 0 1; }
+"""
+
+
+class PlayApp(App[None]):
+    """The terminal game against computer opponents."""
+
+    TITLE = "okgin"
+    CSS = CSS
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("t", "take", "take", show=False),
+        Binding("p", "pass_", "pass", show=False),
+        Binding("d", "draw", "draw", show=False),
+        Binding("enter", "enter", "discard", show=False),
+        Binding("x", "discard", "discard", show=False),
+        Binding("left", "move(-1)", "left", show=False),
+        Binding("right", "move(1)", "right", show=False),
+        Binding("home", "move_to(0)", "first", show=False),
+        Binding("end", "move_to(-1)", "last", show=False),
+        Binding("k", "knock", "knock", show=False),
+        Binding("g", "knock", "gin", show=False),
+        Binding("l", "layoff", "lay off", show=False),
+        Binding("h", "hint", "hint"),
+        Binding("v", "pile", "pile"),
+        Binding("s", "scores", "scores"),
+        Binding("u", "undo", "undo", show=False),
+        Binding("n", "new", "new game"),
+        Binding("plus,equals_sign", "speed(1)", "faster", show=False),
+        Binding("minus", "speed(-1)", "slower", show=False),
+        Binding("c", "colors", "colours", show=False),
+        Binding("question_mark,f1", "help", "help"),
+        Binding("q", "quit", "quit"),
+    ]
+
+    def __init__(
+        self,
+        session: Session,
+        *,
+        notice: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.session = session
+        self.cursor: int = 0
+        self.cursor_card: Card | None = None
+        self._epoch = 0
+        self._bot_pending = False
+        self._bot_timer: Timer | None = None
+        self._over_shown: tuple[int, int] | None = None
+        self._auto_shown: tuple[int, int, int] | None = None
+        self._message: Text = Text(notice or "")
+        self._refused = False
+        self.order: list[Card] = []
+        self._seen_new: Card | None = None
+
+    # ---- layout ------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        yield Static(id="title")
+        yield Static(id="opponents")
+        yield TableRow(id="table")
+        yield Static(id="handlabel")
+        yield CardRow(id="hand")
+        yield Static(id="prompt")
+        yield Static(id="message")
+        with Horizontal(id="actions"):
+            for key, label in (
+                ("draw", "Draw d"),
+                ("take", "Take t"),
+                ("pass", "Pass p"),
+                ("discard", "Discard ⏎"),
+                ("knock", "Knock k"),
+                ("layoff", "Lay off l"),
+                ("next", "Next hand ⏎"),
+                ("hint", "Hint h"),
+                ("undo", "Undo u"),
+            ):
+                b = Button(label, id=f"b-{key}", compact=True)
+                b.can_focus = False
+                yield b
+        logbox = VerticalScroll(id="logbox")
+        logbox.can_focus = False  # the keys belong to the table
+        with logbox:
+            yield Static(id="log")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.advance()
+
+    @property
+    def four_color(self) -> bool:
+        return self.session.settings.four_color
+
+    # ---- showing the table ---------------------------------------------------------------
+    def refresh_table(self) -> None:
+        s = self.session
+        v = s.view()
+        names = s.names
+        fc = self.four_color
+        sc = s.game.score
+        rules = s.rules
+        scores = "  ".join(f"{n} {t}" for n, t in zip(names, sc.totals))
+        fmt = rules.format
+        goal = f"to {sc.target}" if fmt != "single" else "one hand"
+        title = (
+            f"okgin · {rules.preset_name} · hand {v.hand_number} · {scores} ({goal})"
+            f" · speed {speed_name(s.settings.speed)}"
+        )
+        self.query_one("#title", Static).update(title)
+        # opponents
+        lines = []
+        for seat in range(1, v.players):
+            line = Text("▶ " if v.to_play == seat else "  ")
+            line.append(f"{names[seat]:<9}", style="bold")
+            line.append(f" {v.hand_sizes[seat]:>2} cards")
+            if v.dealer == seat:
+                line.append(" · dealer")
+            line.append(" · took from the pile: ")
+            if v.taken[seat]:
+                line.append_text(self.cards(v.taken[seat]))
+            else:
+                line.append("—")
+            lines.append(line)
+        self.query_one("#opponents", Static).update(Text("\n").join(lines))
+        # the middle of the table
+        limit = (
+            "gin only (ace)"
+            if v.knock_limit == 0 and not isinstance(rules.knock_limit, int)
+            else f"knock limit {v.knock_limit}"
+        )
+        dbl = doubling_text(v)
+        if v.multiplier > 1:
+            dbl = f"×{v.multiplier} doubled"
+        top = v.pile[-1] if v.pile else None
+        if v.phase == "offer" and top is not None:
+            pile_caps = ["the upcard", "is offered:", "take it? (t)"]
+        elif top is not None:
+            by = "dealt" if top.by is None else f"by {names[top.by]}"
+            pile_caps = [
+                "discard pile",
+                by,
+                f"{len(v.pile)} card{'s' if len(v.pile) != 1 else ''} (v)",
+            ]
+        else:
+            pile_caps = ["discard pile", "empty", ""]
+        parts: list[tuple[str, Card | str | None, list[str]]] = [
+            ("upcard", v.upcard, ["upcard → " + limit, dbl, ""]),
+            ("stock", None, ["stock", f"{v.stock_size} cards", ""]),
+            ("pile", top.card if top is not None else "", pile_caps),
+        ]
+        self.query_one("#table", TableRow).show(parts, fc)
+        # your hand
+        cards = list(v.hand)
+        dw, melds, loose = arranged(cards)
+        groups = [m.cards for m in melds] + [loose]
+        self.order = [c for g in groups for c in g]
+        new = s.last_draw()
+        if new is not None and new != self._seen_new and new in self.order:
+            self.cursor_card = new  # a card just drawn or taken: the cursor goes to it
+        self._seen_new = new
+        if self.cursor_card in self.order:
+            self.cursor = self.order.index(self.cursor_card)
+        elif new is not None and new in self.order:
+            self.cursor = self.order.index(new)
+        self.cursor = max(0, min(self.cursor, len(self.order) - 1))
+        self.cursor_card = self.order[self.cursor] if self.order else None
+        marked = {new} if new is not None else set()
+        self.query_one("#hand", CardRow).show(groups, self.cursor, marked, fc)
+        label = Text("Your hand", style="bold")
+        label.append(f" · deadwood {dw}")
+        if len(cards) > v.rules.cards_per_hand and v.phase in ("play", "fiftieth_knock"):
+            best = best_discard_deadwood(v)
+            if best is not None:
+                label.append(f" → {best} after the best discard")
+        if new is not None:
+            taken = v.taken_this_turn is not None
+            label.append(" · took " if taken else " · drew ")
+            label.append_text(card_text(new, fc))
+            if taken and v.rules.no_return_discard:
+                label.append(": keep it this turn")
+        elif v.dealer == HUMAN:
+            label.append(" · you dealt")
+        self.query_one("#handlabel", Static).update(label)
+        # prompt, message, buttons, log
+        self.query_one("#prompt", Static).update(self.prompt(v))
+        msg = self.query_one("#message", Static)
+        msg.update(self._message)
+        msg.set_class(self._refused, "-refused")
+        self.refresh_buttons(v)
+        log = Text("\n").join(event_lines(v, names, s.my_draws()))
+        self.query_one("#log", Static).update(log)
+        self.query_one("#logbox", VerticalScroll).scroll_end(animate=False)
+
+    def cards(self, cards: Sequence[int]) -> Text:
+        out = Text()
+        for i, c in enumerate(cards):
+            if i:
+                out.append(" ")
+            out.append_text(card_text(c, self.four_color))
+        return out
+
+    def prompt(self, v: View) -> Text:
+        s = self.session
+        names = s.names
+        if s.game_over:
+            return Text("The game is over: n new game · s score sheet · q quit")
+        if s.hand_over:
+            return Text("The hand is over: Enter for the next hand · s score sheet")
+        if v.to_play != HUMAN:
+            who = names[v.to_play] if v.to_play is not None else "?"
+            doing = "is laying off…" if v.phase == "layoff" else "is playing…"
+            return Text(f"{who} {doing}")
+        top = card_label(v.top_discard) if v.top_discard is not None else "?"
+        if v.phase == "offer":
+            return Text(f"Your turn: take the upcard {top} (t) or pass (p)")
+        if v.phase == "draw":
+            if TAKE not in v.legal_actions:
+                return Text("Everybody passed: draw from the stock (d)")
+            return Text(f"Your turn: draw from the stock (d) or take {top} (t)")
+        if v.phase == "play":
+            text = "Discard: choose a card (←/→) and press Enter"
+            knock = default_knock(v)
+            if knock is not None:
+                text += " · or GIN! (k)" if self._is_gin(knock, v) else " · or knock (k)"
+            return Text(text)
+        if v.phase == "fiftieth":
+            if TAKE in v.legal_actions:
+                return Text(f"Stock down to two: take {top} and knock at once (t), or pass (p)")
+            return Text(f"Stock down to two: {top} would not let you knock, so pass (p)")
+        if v.phase == "fiftieth_knock":
+            return Text("You took the last discard: knock now (k)")
+        if v.phase == "layoff":
+            knocker = names[v.knocker] if v.knocker is not None else "?"
+            return Text(f"Lay off onto {knocker}'s melds (l)")
+        return Text("")
+
+    @staticmethod
+    def _is_gin(knock: Knock, v: View) -> bool:
+        rest = mask_of(v.hand)
+        if knock.card is not None:
+            rest &= ~(1 << knock.card)
+        for m in knock.melds:
+            rest &= ~m.mask
+        return rest == 0
+
+    def refresh_buttons(self, v: View) -> None:
+        s = self.session
+        mine = v.to_play == HUMAN and not s.hand_over
+        legal = v.legal_actions if mine else ()
+        knock = default_knock(v) if mine else None
+        shown = {
+            "draw": DRAW in legal,
+            "take": TAKE in legal,
+            "pass": PASS in legal,
+            "discard": any(isinstance(a, Discard) for a in legal),
+            "knock": knock is not None,
+            "layoff": mine and v.phase == "layoff",
+            "next": s.hand_over,
+            "hint": mine,
+            "undo": s.settings.undo,
+        }
+        for key, on in shown.items():
+            self.query_one(f"#b-{key}", Button).display = on
+        if knock is not None:
+            self.query_one("#b-knock", Button).label = (
+                "GIN! k" if self._is_gin(knock, v) else "Knock k"
+            )
+        self.query_one("#b-next", Button).label = "New game n" if s.game_over else "Next hand ⏎"
+
+    def say(self, text: str | Text, refused: bool = False) -> None:
+        self._message = text if isinstance(text, Text) else Text(text)
+        self._refused = refused
+        msg = self.query_one("#message", Static)
+        msg.update(self._message)
+        msg.set_class(refused, "-refused")
+
+    def refuse(self, reason: str) -> None:
+        self.say(f"✗ Refused: {humanize(reason, self.session.names)}", refused=True)
+        self.bell()
+
+    # ---- the flow of the game ----------------------------------------------------------
+    def advance(self) -> None:
+        """Show the table, then start whatever comes next: a bot's turn, the end of the
+        hand, or the screens the person's turn needs (layoffs, a forced knock)."""
+        s = self.session
+        for notice in s.take_notices():
+            self.say(notice)
+        self.refresh_table()
+        if s.hand_over:
+            key = (self._epoch, len(s.game.hands))
+            if self._over_shown != key:
+                self._over_shown = key
+                self.show_over()
+            return
+        if s.bot_to_play is not None:
+            self.schedule_bot()
+            return
+        v = s.view()
+        key3 = (self._epoch, len(s.game.hands), len(s.hand.history))
+        if v.phase == "layoff" and self._auto_shown != key3:
+            self._auto_shown = key3
+            self.action_layoff()
+        elif v.phase == "fiftieth_knock" and self._auto_shown != key3:
+            self._auto_shown = key3
+            self.action_knock()
+
+    def schedule_bot(self) -> None:
+        if self._bot_pending:
+            return
+        self._bot_pending = True
+        epoch = self._epoch
+        delay = self.session.settings.speed
+        if delay > 0:
+            self._bot_timer = self.set_timer(delay, lambda: self.start_bot(epoch))
+        else:
+            self.call_later(self.start_bot, epoch)
+
+    def start_bot(self, epoch: int) -> None:
+        s = self.session
+        if epoch != self._epoch:
+            return
+        seat = s.bot_to_play
+        if seat is None:
+            self._bot_pending = False
+            return
+        view = s.view(seat)
+        bot = s.bots[seat]
+        game = s.game
+        length = len(s.hand.history)
+
+        def think() -> None:
+            action: Action | None
+            try:
+                action, error = bot.act(view), None
+            except Exception as exc:  # a bot's bug must not end the game
+                action, error = None, exc
+            self.call_from_thread(self.bot_done, epoch, game, length, seat, action, error)
+
+        self.run_worker(think, thread=True, group="bot", exit_on_error=False)
+
+    def bot_done(
+        self,
+        epoch: int,
+        game: Any,
+        length: int,
+        seat: int,
+        action: Action | None,
+        error: Exception | None,
+    ) -> None:
+        s = self.session
+        self._bot_pending = False
+        if epoch != self._epoch or game is not s.game or len(s.hand.history) != length:
+            self.advance()
+            return
+        if action is None:
+            s.notices.append(f"{s.names[seat]} failed ({error}); it plays a legal move instead")
+            action = s.view(seat).legal_actions[0]
+        s.play_bot(seat, action)
+        self.advance()
+
+    def new_epoch(self) -> None:
+        self._epoch += 1
+        self._bot_pending = False
+        if self._bot_timer is not None:
+            self._bot_timer.stop()
+            self._bot_timer = None
+
+    def play_only(self, actions: Sequence[Action]) -> str | None:
+        """Play the person's actions; on a refusal return the reason (the game unchanged)."""
+        for action in actions:
+            try:
+                self.session.play(action)
+            except IllegalActionError as exc:
+                self.bell()
+                return humanize(exc.reason, self.session.names)
+        self.say("")
+        return None
+
+    def try_play(self, actions: Sequence[Action]) -> str | None:
+        """Play the person's actions from the table; a refusal is shown in plain words."""
+        reason = self.play_only(actions)
+        if reason is not None:
+            self.say(f"✗ Refused: {reason}", refused=True)
+        self.advance()
+        return reason
+
+    def push_modal(self, screen: Any) -> None:
+        """A pop-up that may play actions: the table moves on once it is closed."""
+        self.push_screen(screen, lambda _result: self.advance())
+
+    def show_over(self) -> None:
+        s = self.session
+        screen = HandOverScreen(s.view(), s.game, s.names, self.four_color)
+        self.push_screen(screen, self.over_closed)
+
+    def over_closed(self, result: str | None) -> None:
+        if result == "next":
+            try:
+                self.session.next_hand()
+            except IllegalActionError as exc:
+                self.refuse(exc.reason)
+                return
+            self.cursor_card = None
+            self.say("")
+            self.advance()
+        elif result == "new":
+            self.action_new()
+        elif result == "undo":
+            self.action_undo()
+
+    # ---- actions (keys, buttons, clicks) --------------------------------------------------
+    def action_draw(self) -> None:
+        self.try_play([DRAW])
+
+    def action_take(self) -> None:
+        self.try_play([TAKE])
+
+    def action_pass_(self) -> None:
+        self.try_play([PASS])
+
+    def action_discard(self) -> None:
+        if self.cursor_card is None:
+            self.refuse("you have no card to discard")
+            return
+        self.try_play([DISCARDS[self.cursor_card]])
+
+    def action_enter(self) -> None:
+        s = self.session
+        if s.hand_over:
+            if s.game_over:
+                self.show_over()
+            else:
+                self.show_over()
+            return
+        v = s.view()
+        if v.to_play == HUMAN and v.phase == "layoff":
+            self.action_layoff()
+        elif v.to_play == HUMAN and v.phase == "fiftieth_knock":
+            self.action_knock()
+        else:
+            self.action_discard()
+
+    def action_move(self, step: int) -> None:
+        if self.order:
+            self.cursor = (self.cursor + step) % len(self.order)
+            self.cursor_card = self.order[self.cursor]
+            self.refresh_table()
+
+    def action_move_to(self, index: int) -> None:
+        if self.order:
+            self.cursor = index % len(self.order)
+            self.cursor_card = self.order[self.cursor]
+            self.refresh_table()
+
+    def action_knock(self) -> None:
+        s = self.session
+        v = s.view()
+        knock = default_knock(v) if v.to_play == HUMAN else None
+        if knock is None:
+            self.refuse(self.why_no_knock(v))
+            return
+        self.push_modal(KnockScreen(v, knock, self.play_only, self.four_color))
+
+    def why_no_knock(self, v: View) -> str:
+        s = self.session
+        if s.game_over or s.hand_over:
+            return "the hand is over"
+        if v.to_play != HUMAN:
+            return f"it is {s.names[v.to_play or 0]}'s turn"
+        if v.phase in ("offer", "draw"):
+            return "you knock after drawing: draw from the stock or take the discard first"
+        if v.phase == "fiftieth":
+            return "take the last discard first (t), then knock"
+        if v.phase == "layoff":
+            return "someone has already knocked: lay off your cards (l)"
+        best = best_discard_deadwood(v)
+        hand = mask_of(v.hand)
+        any_best = min(deadwood(hand & ~(1 << c)) for c in v.hand)
+        if best is not None and any_best <= v.knock_limit < best:
+            return (
+                "only by putting aside the card you took from the pile, which the rules "
+                "forbid this turn (RULES.md §4)"
+            )
+        if v.knock_limit == 0:
+            return f"the ace upcard allows only gin; your best is {any_best} deadwood"
+        return (
+            f"your best knock would leave {any_best} deadwood, over the knock limit "
+            f"{v.knock_limit} set by the upcard {card_label(v.upcard)}"
+        )
+
+    def action_layoff(self) -> None:
+        s = self.session
+        v = s.view()
+        if v.to_play != HUMAN or v.phase != "layoff":
+            if v.phase == "layoff":
+                self.refuse(f"{s.names[v.to_play or 0]} is laying off now; your turn comes")
+            else:
+                self.refuse("layoffs come only after another player knocks")
+            return
+        _, best = best_layoffs(mask_of(v.hand), v.melds)
+        self.push_modal(LayoffScreen(v, s.names, best, self.play_only, self.four_color))
+
+    def action_hint(self) -> None:
+        s = self.session
+        if not s.human_to_play:
+            self.refuse("a hint is for your own turn")
+            return
+        name = s.settings.hint_bot or strongest_bot()
+        view = s.view()
+        epoch, length = self._epoch, len(s.hand.history)
+        self.say(f"Hint: asking the {name} bot…")
+        self.hint_worker(name, view, epoch, length)
+
+    @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
+    def hint_worker(self, name: str, view: View, epoch: int, length: int) -> None:
+        try:
+            bot = make_bot(name, seed=self.session.settings.seed)
+            action = bot.act(view)
+            why = bot.explain(view, action)
+        except Exception as exc:
+            self.call_from_thread(self.say, f"Hint: the {name} bot failed ({exc})", True)
+            return
+        self.call_from_thread(self.show_hint, name, view, action, why, epoch, length)
+
+    def show_hint(
+        self, name: str, view: View, action: Action, why: str, epoch: int, length: int
+    ) -> None:
+        if epoch != self._epoch or len(self.session.hand.history) != length:
+            return
+        if isinstance(action, Discard) and action.card in self.order:
+            self.cursor_card = action.card
+            self.refresh_table()
+        self.say(f"Hint ({name}): {describe_action(action, view)} — {symbols(why)}")
+
+    def action_pile(self) -> None:
+        s = self.session
+        self.push_screen(PileScreen(s.view(), s.names, self.four_color))
+
+    def action_scores(self) -> None:
+        s = self.session
+        self.push_screen(ScoreScreen(s.game, s.names))
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen())
+
+    def action_undo(self) -> None:
+        s = self.session
+        try:
+            undone = s.undo()
+        except IllegalActionError as exc:
+            self.refuse(exc.reason)
+            return
+        self.new_epoch()
+        self.say(f"Undone: your {undone} and what followed it")
+        self.advance()
+
+    def action_new(self) -> None:
+        self.push_screen(NewGameScreen(self.session.settings), self.new_chosen)
+
+    def new_chosen(self, settings: Settings | None) -> None:
+        if settings is None:
+            return
+        s = self.session
+        try:
+            self.session = Session.new(settings, s.directory, s.saving)
+        except OkginError as exc:
+            self.refuse(str(exc))
+            return
+        self.new_epoch()
+        self.cursor_card = None
+        self.say(f"New game: {self.session.rules.preset_name}, seed {settings.seed}")
+        self.advance()
+
+    def action_speed(self, step: int) -> None:
+        s = self.session
+        cur = s.settings.speed
+        # faster = smaller delay
+        steps = SPEED_STEPS
+        i = min(range(len(steps)), key=lambda j: abs(steps[j] - cur))
+        i = max(0, min(len(steps) - 1, i - step))
+        s.settings.speed = steps[i]
+        s.save()
+        self.say(f"Computer speed: {speed_name(steps[i])}")
+        self.refresh_table()
+
+    def action_colors(self) -> None:
+        s = self.session
+        s.settings.four_color = not s.settings.four_color
+        s.save()
+        self.say("Four-colour deck" if s.settings.four_color else "Two-colour deck")
+        self.refresh_table()
+
+    # ---- mouse -------------------------------------------------------------------------
+    def on_card_row_picked(self, event: CardRow.Picked) -> None:
+        if event.row.id != "hand":
+            return
+        v = self.session.view()
+        if event.card == self.cursor_card and v.to_play == HUMAN and v.phase == "play":
+            self.action_discard()
+            return
+        self.cursor = event.index
+        self.cursor_card = event.card
+        self.refresh_table()
+
+    def on_table_row_clicked(self, event: TableRow.Clicked) -> None:
+        if event.what == "stock":
+            self.action_draw()
+        elif event.what in ("pile", "upcard"):
+            v = self.session.view()
+            if event.what == "pile" or v.phase == "offer":
+                self.action_take()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        key = (event.button.id or "")[2:]
+        {
+            "draw": self.action_draw,
+            "take": self.action_take,
+            "pass": self.action_pass_,
+            "discard": self.action_discard,
+            "knock": self.action_knock,
+            "layoff": self.action_layoff,
+            "next": self.action_enter,
+            "hint": self.action_hint,
+            "undo": self.action_undo,
+        }[key]()

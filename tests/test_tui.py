@@ -1,0 +1,544 @@
+"""``okgin play``: whole hands played by keys (Textual's Pilot), the mouse, saving and
+resuming, undo, replay, and snapshots of the main screens at 80×24.
+
+The seeds were found with ``scripts/tui_seeds.py``: with the person played by
+:func:`human_actions` (the keys pressed below) against the ``easy`` bot, seed 35's first hand
+has a knock by the bot and a layoff by the person, seed 5's a knock by the person with a
+layoff by the bot, seed 1's a gin by the person.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from okgin.actions import DONE, DRAW, PASS, TAKE, Action, Discard, Knock, Layoff
+from okgin.bots import BOTS, EasyBot
+from okgin.cards import Card, mask_of, parse_cards
+from okgin.errors import OkginError
+from okgin.melds import Meld, best_layoffs
+from okgin.record import replay
+from okgin.tui.app import PlayApp, humanize
+from okgin.tui.replay import ReplayApp
+from okgin.tui.screens import (
+    HandOverScreen,
+    KnockScreen,
+    LayoffScreen,
+    NewGameScreen,
+    ScoreScreen,
+)
+from okgin.tui.session import (
+    HUMAN,
+    Session,
+    Settings,
+    default_knock,
+    default_opponent,
+    layoff_candidates,
+    layoff_order,
+    parse_option,
+    strongest_bot,
+)
+from okgin.tui.text import card_label
+from okgin.views import View
+
+SIZE = (80, 24)
+
+
+def human_actions(view: View) -> list[Action]:
+    """What the keys below play for the person (also scripts/tui_seeds.py's policy)."""
+    if view.phase == "layoff":
+        _, seq = best_layoffs(mask_of(view.hand), view.melds)
+        return [*(Layoff(c, k) for c, k in seq), DONE]
+    knock = default_knock(view)
+    if knock is not None:
+        return [knock]
+    return [EasyBot().act(view)]
+
+
+def new_app(tmp_path: Path, seed: int, **kw: Any) -> PlayApp:
+    settings = Settings(opponents=kw.pop("opponents", ["easy"]), seed=seed, speed=0, **kw)
+    settings.hint_bot = "easy"
+    return PlayApp(Session.new(settings, tmp_path))
+
+
+async def settle(pilot: Any) -> None:
+    """Wait until the computer has played up to the person's turn or the hand's end."""
+    app = pilot.app
+    for _ in range(2000):
+        await pilot.pause()
+        s = app.session
+        if not app._bot_pending and (s.human_to_play or s.hand_over):
+            break
+    else:  # pragma: no cover - a hang is a failure
+        raise AssertionError("the computer never finished its turn")
+    await pilot.pause()
+
+
+async def press_action(pilot: Any, actions: list[Action]) -> None:
+    """Press the keys that play ``actions`` (one decision of the person)."""
+    app = pilot.app
+    first = actions[0]
+    if isinstance(first, Layoff) or first == DONE:
+        assert isinstance(app.screen, LayoffScreen)
+        await pilot.press("enter")
+    elif isinstance(first, Knock):
+        await pilot.press("k")
+        assert isinstance(app.screen, KnockScreen)
+        await pilot.press("enter")
+    elif isinstance(first, Discard):
+        index = app.order.index(first.card)
+        await pilot.press("home", *["right"] * index, "enter")
+    else:
+        await pilot.press({DRAW: "d", TAKE: "t", PASS: "p"}[first])
+    await settle(pilot)
+
+
+async def play_hand_by_keys(pilot: Any) -> None:
+    app = pilot.app
+    await settle(pilot)
+    while not app.session.hand_over:
+        assert app.session.human_to_play
+        await press_action(pilot, human_actions(app.session.view()))
+
+
+def hand_record(app: PlayApp) -> list[tuple[int, str]]:
+    return [(s, str(a)) for s, a in app.session.hand.history]
+
+
+def drive(app: Any, script: Callable[[Any], Awaitable[None]]) -> None:
+    """Run ``app`` headless at 80×24 and ``script(pilot)`` in it (no asyncio plugin needed)."""
+
+    async def main() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await script(pilot)
+
+    asyncio.run(main())
+
+
+# ---- whole hands by keys ------------------------------------------------------------------
+def test_offer_draw_discard_refusal_bot_knock_and_layoff(tmp_path: Path) -> None:
+    app = new_app(tmp_path, 35)
+
+    async def script(pilot: Any) -> None:
+        await settle(pilot)
+        s = app.session
+        v = s.view()
+        assert v.phase == "offer" and s.human_to_play  # the opening offer is ours
+        assert "take the upcard K♦ (t) or pass (p)" in str(app.prompt(v))
+        await pilot.press("p")  # pass; the bot passes too
+        await settle(pilot)
+        assert s.view().phase == "draw"
+        before = hand_record(app)
+        await pilot.press("t")  # refused: after everybody passed the stock is the only draw
+        assert hand_record(app) == before
+        assert app._refused and "draw must be from the stock" in str(app._message)
+        await pilot.press("x")  # refused: no discard before drawing
+        assert hand_record(app) == before and "Not now" in str(app._message)
+        await pilot.press("d")
+        await settle(pilot)
+        assert s.hand.history[-1] == (HUMAN, DRAW) and len(s.view().hand) == 11
+        assert not app._refused
+        index = app.order.index(Card("Tc"))
+        await pilot.press("home", *["right"] * index, "enter")  # discard 10♣
+        await settle(pilot)
+        # the bot took 10♣ and knocked: our layoff screen opens with the best set ticked
+        assert isinstance(app.screen, LayoffScreen)
+        assert app.screen.chosen() == [Card("7c")]
+        await pilot.press("enter")
+        await settle(pilot)
+        assert s.hand_over and isinstance(app.screen, HandOverScreen)
+        r = s.hand.result
+        assert r is not None and (r.result, r.knocker, r.points) == ("knock", 1, (0, 13))
+        assert (HUMAN, Layoff(Card("7c"), 0)) in s.hand.history
+        text = screen_text(app)
+        assert "Easy beats You: 19 − 6 = 13 to Easy" in text
+        assert "laid off 7♣: 26 → 19" in text
+        await pilot.press("s")  # the score sheet over the end of the hand
+        assert isinstance(app.screen, ScoreScreen)
+        await pilot.press("escape", "enter")  # close it; next hand
+        await settle(pilot)
+        assert len(s.game.hands) == 2 and not s.hand_over
+
+    drive(app, script)
+
+
+def simulate(seed: int, **kw: Any) -> Session:
+    """The same first hand played straight through the session (no keys, no screen)."""
+    s = Session.new(Settings(opponents=["easy"], seed=seed, speed=0, **kw), save=False)
+    while not s.hand_over:
+        seat = s.to_play
+        assert seat is not None
+        if seat == HUMAN:
+            for a in human_actions(s.view()):
+                s.play(a)
+        else:
+            s.play_bot(seat, s.bots[seat].act(s.view(seat)))
+    return s
+
+
+def screen_text(app: Any) -> str:
+    """What the terminal shows now, as plain text (the screen's rendered lines)."""
+    strips = app.screen._compositor.render_strips()
+    return "\n".join(strip.text for strip in strips)
+
+
+def test_knock_with_layoffs_by_keys(tmp_path: Path) -> None:
+    app = new_app(tmp_path, 5)
+
+    async def script(pilot: Any) -> None:
+        await settle(pilot)
+        s = app.session
+        await pilot.press("t")  # take the upcard 8♣
+        await settle(pilot)
+        assert s.view().taken_this_turn == Card("8c")
+        await pilot.press("k")
+        screen = app.screen
+        assert isinstance(screen, KnockScreen)
+        # RULES.md §5's default arrangement is pre-chosen, with the only legal knock discard
+        assert screen.choices[screen.index].card == Card("9s")
+        assert screen.selected() == tuple(sorted(Meld(t) for t in ("6c6d6s", "7c8c9c", "JsQsKs")))
+        await pilot.press("space")  # untick 7♣8♣9♣: 26 deadwood, over the limit 8
+        await pilot.press("enter")
+        assert app.screen is screen and len(s.hand.history) == 2  # refused, nothing changed
+        assert "over the knock limit 8" in str(screen.query_one("#knock-error").render())
+        await pilot.press("r", "enter")  # back to the default, knock
+        await settle(pilot)
+        r = s.hand.result
+        assert r is not None and (r.result, r.knocker) == ("knock", HUMAN)
+        assert (1, Layoff(Card("Ts"), 2)) in s.hand.history  # the bot laid 10♠ off on J♠Q♠K♠
+        assert isinstance(app.screen, HandOverScreen)
+        text = screen_text(app)
+        assert "You knocked with 2 (limit 8)" in text
+        assert "You beat Easy: 54 − 2 = 52 to You" in text
+        assert hand_record(app) == [(s_, str(a)) for s_, a in simulate(5).hand.history]
+
+    drive(app, script)
+
+
+def test_gin_by_keys_matches_the_session(tmp_path: Path) -> None:
+    app = new_app(tmp_path, 1)
+
+    async def script(pilot: Any) -> None:
+        await play_hand_by_keys(pilot)
+        s = app.session
+        r = s.hand.result
+        assert r is not None and (r.result, r.knocker) == ("gin", HUMAN)
+        assert hand_record(app) == [(s_, str(a)) for s_, a in simulate(1).hand.history]
+        text = screen_text(app)
+        assert "You went gin!" in text
+        dd = r.deadwood[1] if r.deadwood else -1
+        assert f"You: 25 gin bonus + {dd} (Easy) = {25 + dd}" in text
+        assert r.points == (25 + dd, 0)
+
+    drive(app, script)
+
+
+def test_score_sheet_after_hands(tmp_path: Path) -> None:
+    app = new_app(tmp_path, 5)
+
+    async def script(pilot: Any) -> None:
+        await play_hand_by_keys(pilot)
+        await pilot.press("enter")  # the next hand
+        await settle(pilot)
+        await pilot.press("s")
+        assert isinstance(app.screen, ScoreScreen)
+        text = screen_text(app)
+        assert "knock (You)" in text and "in play" in text
+        assert "52" in text and "hands won (boxes)" in text
+        assert "Target 100" in text
+        await pilot.press("escape")
+        assert not isinstance(app.screen, ScoreScreen)
+
+    drive(app, script)
+
+
+def test_save_after_every_action_and_resume(tmp_path: Path) -> None:
+    app = new_app(tmp_path, 1)
+    seen: dict[str, Any] = {}
+
+    async def first(pilot: Any) -> None:
+        await settle(pilot)
+        for _ in range(3):
+            await press_action(pilot, human_actions(app.session.view()))
+            doc = json.loads((tmp_path / "current.json").read_text())
+            # the saved record replays to exactly the game on the table
+            assert [(s, str(a)) for s, a in replay(doc).hand.history] == hand_record(app)
+        seen["history"] = hand_record(app)
+        seen["hand"] = list(app.session.view().hand)
+        await pilot.press("q")
+
+    drive(app, first)
+    resumed = PlayApp(Session.resume(tmp_path))
+
+    async def second(pilot: Any) -> None:
+        await settle(pilot)
+        s = resumed.session
+        assert hand_record(resumed) == seen["history"]
+        assert list(s.view().hand) == seen["hand"]
+        assert s.settings.opponents == ["easy"] and s.settings.seed == 1
+        await play_hand_by_keys(pilot)
+        assert hand_record(resumed) == [(s_, str(a)) for s_, a in simulate(1).hand.history]
+
+    drive(resumed, second)
+
+
+def test_undo_against_the_computer(tmp_path: Path) -> None:
+    app = new_app(tmp_path, 35, undo=True)
+
+    async def script(pilot: Any) -> None:
+        await settle(pilot)
+        s = app.session
+        await pilot.press("p")
+        await settle(pilot)
+        await pilot.press("d")
+        await settle(pilot)
+        hand = list(s.view().hand)
+        index = app.order.index(Card("Tc"))
+        await pilot.press("home", *["right"] * index, "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, LayoffScreen)  # the bot knocked
+        await pilot.press("escape", "u")  # take the discard back: the knock goes with it
+        await settle(pilot)
+        assert s.view().phase == "play" and list(s.view().hand) == hand
+        doc = json.loads((tmp_path / "current.json").read_text())
+        assert len(doc["hands"][0]["actions"]) == len(s.hand.history) == 3
+
+    drive(app, script)
+
+
+def test_undo_is_off_by_default(tmp_path: Path) -> None:
+    app = new_app(tmp_path, 35)
+
+    async def script(pilot: Any) -> None:
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        before = hand_record(app)
+        await pilot.press("u")
+        assert hand_record(app) == before
+        assert app._refused and "Undo is off" in str(app._message)
+
+    drive(app, script)
+
+
+def test_mouse_pass_draw_and_discard(tmp_path: Path) -> None:
+    app = new_app(tmp_path, 35)
+
+    async def script(pilot: Any) -> None:
+        await settle(pilot)
+        s = app.session
+        await pilot.click("#b-pass")
+        await settle(pilot)
+        assert (HUMAN, PASS) in s.hand.history
+        table = app.query_one("#table")
+        x = next(x0 for x0, _x1, name in table._spans if name == "stock")
+        await pilot.click("#table", offset=(x + 1, 1))  # the stock
+        await settle(pilot)
+        assert s.hand.history[-1] == (HUMAN, DRAW)
+        hand = app.query_one("#hand")
+        x0, _x1, i = hand._spans[-1]
+        card = app.order[i]
+        assert app.cursor_card != card  # the card drawn is chosen, not the last one
+        await pilot.click("#hand", offset=(x0 + 2, 1))  # choose the last card
+        assert app.cursor_card == card and len(s.hand.history) == 3
+        await pilot.click("#hand", offset=(x0 + 2, 1))  # a second click discards it
+        await settle(pilot)
+        assert (HUMAN, Discard(card)) in s.hand.history
+
+    drive(app, script)
+
+
+def test_hint_and_knock_explained(tmp_path: Path) -> None:
+    app = new_app(tmp_path, 35)
+
+    async def script(pilot: Any) -> None:
+        await settle(pilot)
+        await pilot.press("k")
+        assert "You knock after drawing" in str(app._message)
+        await pilot.press("p")
+        await settle(pilot)
+        await pilot.press("d")
+        await settle(pilot)
+        await pilot.press("k")  # deadwood 26 after the best discard, limit 10
+        assert "Your best knock would leave 26 deadwood, over the knock limit 10" in str(
+            app._message
+        )
+        await pilot.press("h")
+        for _ in range(100):
+            await pilot.pause()
+            if str(app._message).startswith("Hint (easy):"):
+                break
+        view = app.session.view()
+        action = EasyBot().act(view)
+        assert isinstance(action, Discard)
+        why = EasyBot().explain(view, action).replace(action.card.text, card_label(action.card))
+        assert str(app._message) == f"Hint (easy): discard {card_label(action.card)} — {why}"
+        assert app.cursor_card == action.card  # the cursor moves to the hinted card
+
+    drive(app, script)
+
+
+def test_new_game_screen(tmp_path: Path) -> None:
+    app = new_app(tmp_path, 35)
+
+    async def script(pilot: Any) -> None:
+        await settle(pilot)
+        await pilot.press("n")
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        screen.query_one("#ng-preset").value = "party"
+        screen.query_one("#ng-players").value = 3
+        screen.query_one("#ng-opponents").value = "easy,random"
+        screen.query_one("#ng-options").value = "knock_bonus=nope"
+        await pilot.press("ctrl+s")  # refused: the session does not change
+        assert app.screen is screen and "knock_bonus" in str(screen.query_one("#ng-error").render())
+        screen.query_one("#ng-options").value = "knock_bonus=5"
+        screen.query_one("#ng-seed").value = "9"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        s = app.session
+        assert s.n == 3 and s.settings.opponents == ["easy", "random"] and s.settings.seed == 9
+        assert s.rules.preset_name == "party" and s.rules.knock_bonus == 5
+        assert (tmp_path / "games" / "game-0001.json").exists()  # the old game is kept
+
+    drive(app, script)
+
+
+def test_a_whole_game_by_keys(tmp_path: Path) -> None:
+    # seed 5: a game to 60 that takes two hands (scripts/tui_seeds.py)
+    app = new_app(tmp_path, 5, rules={"preset": "standard", "target": 60})
+
+    async def script(pilot: Any) -> None:
+        s = app.session
+        for _ in range(30):
+            await play_hand_by_keys(pilot)
+            assert isinstance(app.screen, HandOverScreen)
+            if s.game_over:
+                break
+            await pilot.press("enter")
+        sc = s.game.score
+        assert s.game_over and sc.final is not None and len(s.game.hands) >= 2
+        text = screen_text(app)
+        win = s.names[sc.winner] if sc.winner is not None else "nobody"
+        assert f"Game over — winner: {win}" in text
+        for seat, name in enumerate(s.names):  # RULES.md §9's finals, line by line
+            line = [x for x in text.splitlines() if x.strip(" │").startswith(f"{name}: ")][-1]
+            assert f"{sc.totals[seat]} points" in line and line.strip(" │").endswith(
+                f"= {sc.final[seat]}"
+            )
+        doc = json.loads((tmp_path / "current.json").read_text())
+        assert replay(doc).is_over
+
+    drive(app, script)
+
+
+def test_replay_steps_forwards_and_backwards(tmp_path: Path) -> None:
+    s = simulate(5)
+    doc = s.record()
+    app = ReplayApp(doc, "five.json")
+
+    async def script(pilot: Any) -> None:
+        await pilot.pause()
+        assert (app.hand_index, app.step) == (0, 0)
+        await pilot.press("right", "right")
+        assert app.step == 2
+        await pilot.press("left")
+        assert app.step == 1
+        await pilot.press("end")
+        assert app.step == len(doc["hands"][0]["actions"])
+        assert "You knocked with 2" in screen_text(app)
+        await pilot.click("#r-first")
+        assert app.step == 0
+
+    drive(app, script)
+
+
+# ---- the command ---------------------------------------------------------------------------
+def test_command_refuses_bad_input(tmp_path: Path, monkeypatch: Any, capsys: Any) -> None:
+    from okgin.cli import main
+
+    monkeypatch.setenv("OKGIN_DATA_DIR", str(tmp_path))
+    assert main(["play", "--opponents", "nosuch"]) == 2
+    assert "unknown opponent 'nosuch'" in capsys.readouterr().err
+    assert main(["play", "--option", "gin_bonus=-1"]) == 2
+    assert '"gin_bonus" must be an integer ≥ 0' in capsys.readouterr().err
+    assert main(["play", "--players", "3", "--opponents", "easy,easy,easy"]) == 2
+    assert "3 players need 2 opponent" in capsys.readouterr().err
+    assert main(["play", "--resume"]) == 2
+    assert "no saved game" in capsys.readouterr().err
+    assert main(["play", "--replay", str(tmp_path / "missing.json")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+    assert not (tmp_path / "current.json").exists()
+
+
+def test_command_settings(monkeypatch: Any) -> None:
+    import argparse
+
+    from okgin.commands.play import register, settings_from_args
+
+    parser = argparse.ArgumentParser()
+    register(parser.add_subparsers())
+    args = parser.parse_args(
+        [
+            "play",
+            "--rules",
+            "party",
+            "--players",
+            "4",
+            "--opponents",
+            "easy",
+            "--option",
+            "doubling_suit=null",
+            "--option",
+            "knock_bonus=5",
+            "--target",
+            "150",
+            "--seed",
+            "7",
+        ]
+    )
+    settings, notices = settings_from_args(args)
+    assert settings.rules == {"preset": "party", "players": 4, "knock_bonus": 5, "target": 150}
+    assert settings.opponents == ["easy"] * 3 and settings.seed == 7 and notices == []
+    settings, notices = settings_from_args(parser.parse_args(["play"]))
+    level, notice = default_opponent()
+    assert settings.opponents == [level] and settings.rules == {"preset": "standard"}
+    assert level == ("medium" if "medium" in BOTS else "easy")
+    assert notices == ([notice] if notice else [])
+
+
+# ---- the pieces ----------------------------------------------------------------------------
+def test_layoff_chains_and_candidates() -> None:
+    melds = [Meld("TdJdQd"), Meld("5c5h5s")]
+    hand = mask_of(parse_cards("8d 9d 5d Kd 2c"))
+    cands = layoff_candidates(hand, melds)
+    assert cands == {
+        Card("5d"): [(1, 0)],
+        Card("8d"): [(0, 1)],
+        Card("9d"): [(0, 0)],
+        Card("Kd"): [(0, 0)],
+    }
+    assert layoff_order([Card("8d"), Card("9d")], melds) == [(Card("9d"), 0), (Card("8d"), 0)]
+    assert layoff_order([Card("8d")], melds) is None  # 9♦ must go first
+
+
+def test_words_for_people() -> None:
+    names = ["You", "Easy"]
+    assert humanize("not now; seat 0 is to play a draw", names) == "Not now; you are to play a draw"
+    assert humanize("Ts is not in seat 1's hand", names) == "10♠ is not in Easy's hand"
+    assert parse_option("doubling_suit=null") == ("doubling_suit", None)
+    assert parse_option("format=hollywood") == ("format", "hollywood")
+    with pytest.raises(OkginError):
+        parse_option("gin_bonus")
+
+
+def test_strongest_bot_for_hints(monkeypatch: Any) -> None:
+    monkeypatch.setattr("okgin.tui.session.BOTS", {"random": None, "easy": None})
+    assert strongest_bot() == "easy"
+    monkeypatch.setattr("okgin.tui.session.BOTS", {"easy": None, "expert": None, "hard": None})
+    assert strongest_bot() == "expert"
