@@ -12,6 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from okgin.actions import TAKE, Knock
 from okgin.arena import run_arena
 from okgin.arena.play import ArenaSpec, Chunk, play_deal, run_chunk
 from okgin.arena.stats import (
@@ -261,6 +262,26 @@ def test_openspiel_simple_plays_legal_hands_and_agrees_where_rules_agree() -> No
                 assert row.departure in allowed
                 assert row.agrees is None or row.agrees is False
     assert kinds[None] > 100
+
+
+def test_openspiel_simple_takes_the_fiftieth_card_and_knocks() -> None:
+    # deal 465 of seed 1, seating 1: OpenSpiel's bot (seat 0) knocks at the wall
+    spec = spec_for(("medium", "openspiel-simple"), Rules.preset("openspiel"), seed=1)
+    row, game = play_deal(spec, 0, 465, 1)
+    hand = game.hand
+    assert hand.stock_size == 2  # the discard before left two stock cards: the fiftieth card
+    (s1, take), (s2, knock) = hand.history[-2:]
+    assert s1 == s2 == 0 and take == TAKE and isinstance(knock, Knock)
+    assert row.departure is None and row.agrees
+
+
+def test_arena_doctest() -> None:
+    import doctest
+
+    import okgin.arena
+
+    failures, tried = doctest.testmod(okgin.arena)
+    assert tried > 0 and failures == 0
 
 
 def test_openspiel_mirror_maps_cards_and_melds() -> None:

@@ -236,9 +236,13 @@ def render(report: dict[str, Any]) -> str:
             f"({a} {p['hero_points_per_hand']:.2f}, {b} {p['opponent_points_per_hand']:.2f})"
         )
         lo, hi = (100 * (x or 0) for x in p["game_win_ci95"])
+        what = {
+            "single": "single-hand games won (a dead hand counts 1/players)",
+            "target": f"games to {report['target']} won, resampled from the hands",
+            "hollywood": f"Hollywood sessions (to {report['target']}) won, resampled",
+        }[report["format"]]
         lines.append(
-            f"  {report['format']} games (target {report['target']}) won, resampled  "
-            f"{100 * (p['game_win_rate'] or 0):.1f}%  95% CI [{lo:.1f}%, {hi:.1f}%]"
+            f"  {what}  {100 * (p['game_win_rate'] or 0):.1f}%  95% CI [{lo:.1f}%, {hi:.1f}%]"
         )
         if "games" in p:
             g = p["games"]

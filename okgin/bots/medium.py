@@ -111,15 +111,20 @@ class MediumBot:
         knocks = [a for a in legal if isinstance(a, Knock)]
         if knocks:
             return self._best_knock(view, hand, knocks)
-        discards = [a for a in legal if isinstance(a, Discard)]
-        return min(discards, key=lambda d: self._discard_key(hand, d.card))
+        return self._best_discard(hand, [a for a in legal if isinstance(a, Discard)])
 
     def _wants(self, view: View, hand: int, top: Card) -> bool:
         return knock_after_take(view, hand, top) is not None or melds_in_best(hand, top)
 
     @staticmethod
-    def _discard_key(hand: int, card: Card) -> tuple[int, int, int, int]:
-        return (deadwood(hand & ~(1 << card)), partners(hand, card), -card.rank, -card)
+    def _best_discard(hand: int, discards: list[Discard]) -> Discard:
+        """Least deadwood left; ties: fewest partners, then the highest rank."""
+        scored = [(deadwood(hand & ~(1 << d.card)), d) for d in discards]
+        least = min(dw for dw, _ in scored)
+        tied = [d for dw, d in scored if dw == least]
+        if len(tied) == 1:
+            return tied[0]
+        return min(tied, key=lambda d: (partners(hand, d.card), -d.card.rank, -d.card))
 
     @staticmethod
     def _best_knock(view: View, hand: int, knocks: list[Knock]) -> Knock:

@@ -424,7 +424,7 @@ class OpenSpielSimpleBot:
         if phase in ("play", "fiftieth_knock"):
             a = self._step(m)
             m.state.apply_action(a)
-            if a < 52:
+            if a < 52 and phase == "play":
                 if m.state.is_terminal():
                     m.depart("repeated_take_and_return")
                 return Discard(ok_card(a))
