@@ -3,8 +3,9 @@
 The minimum deadwood is exact, not greedy, and cheap: a hand is four 13-bit suit masks;
 runs never cross suits, so a table of 8,192 entries gives each suit's best deadwood with
 runs only, and only the ranks held three or four times need their set choices enumerated
-(at most 72 combinations for 11 cards, usually none). Every function takes a hand as a
-52-bit mask (see :mod:`okgin.cards`).
+(at most 72 combinations for 11 cards, usually none): a rank none of whose cards fits a
+run is a set outright, and one contested rank has a closed form. Every function takes a
+hand as a 52-bit mask (see :mod:`okgin.cards`).
 
     >>> from okgin.cards import mask_of, parse_cards
     >>> deadwood(mask_of(parse_cards("3c4c5c 8h8s8d JsQsKs 4d")))
@@ -108,34 +109,144 @@ def _set_states(a: int, b: int, c: int, d: int, t: int) -> list[tuple[int, int, 
     return states
 
 
-def deadwood(hand: int) -> int:
+def _runnable_table() -> list[int]:
+    """RUNNABLE[m]: the cards of one suit's mask ``m`` that lie in some run of ``m``."""
+    out = []
+    for m in range(8192):
+        w = m & m >> 1 & m >> 2
+        out.append((w | w << 1 | w << 2) & _M13)
+    return out
+
+
+_RUNNABLE: Final = _runnable_table()
+_TWICE_VALUE: Final = tuple(2 * v for v in _RANK_VALUE)
+
+
+def deadwood(hand: int, _run: list[int] = _RUN, _rn: list[int] = _RUNNABLE) -> int:
     """The exact minimum deadwood of a hand of any size."""
     a = hand & _M13
     b = hand >> 13 & _M13
     c = hand >> 26 & _M13
     d = hand >> 39
     t = (a & b & (c | d)) | (c & d & (a | b))
-    run = _RUN
+    if t:
+        # A rank held three or four times whose cards fit no run is always a set.
+        free = t & ~(_rn[a] | _rn[b] | _rn[c] | _rn[d])
+        if free:
+            t ^= free
+            k = ~free
+            a &= k
+            b &= k
+            c &= k
+            d &= k
     if not t:
-        return run[a] + run[b] + run[c] + run[d]
-    return min(run[w] + run[x] + run[y] + run[z] for w, x, y, z in _set_states(a, b, c, d, t))
+        return _run[a] + _run[b] + _run[c] + _run[d]
+    if t & (t - 1):
+        best = _BIG
+        for w, x, y, z in _set_states(a, b, c, d, t):
+            v = _run[w] + _run[x] + _run[y] + _run[z]
+            if v < best:
+                best = v
+        return best
+    # One contested rank: no set, a set of every suit holding it, or (four held) a set
+    # of three keeping the fourth card in its suit.
+    k = ~t
+    ra = _run[a]
+    rb = _run[b]
+    rc = _run[c]
+    rd = _run[d]
+    sa = _run[a & k]
+    sb = _run[b & k]
+    sc = _run[c & k]
+    sd = _run[d & k]
+    s0 = ra + rb + rc + rd
+    s1 = sa + sb + sc + sd
+    if a & b & c & d:
+        s1 += min(0, ra - sa, rb - sb, rc - sc, rd - sd)
+    return s0 if s0 < s1 else s1
 
 
-def deadwood_after_discard(hand: int) -> int:
+def deadwood_after_discard(
+    hand: int, _run: list[int] = _RUN, _drop: list[int] = _DROP, _rn: list[int] = _RUNNABLE
+) -> int:
     """The least deadwood left after discarding one card of ``hand`` (exact)."""
     a = hand & _M13
     b = hand >> 13 & _M13
     c = hand >> 26 & _M13
     d = hand >> 39
     t = (a & b & (c | d)) | (c & d & (a | b))
-    run = _RUN
-    drop = _DROP
     if not t:
-        return run[a] + run[b] + run[c] + run[d] + min(drop[a], drop[b], drop[c], drop[d])
-    return min(
-        run[w] + run[x] + run[y] + run[z] + min(drop[w], drop[x], drop[y], drop[z])
-        for w, x, y, z in _set_states(a, b, c, d, t)
-    )
+        return _run[a] + _run[b] + _run[c] + _run[d] + min(_drop[a], _drop[b], _drop[c], _drop[d])
+    # Ranks held three or four times whose cards fit no run are sets whatever the discard;
+    # discarding one of their cards costs 0 (four held) or leaves the other two as deadwood.
+    free = t & ~(_rn[a] | _rn[b] | _rn[c] | _rn[d])
+    extra = _BIG
+    if free:
+        t ^= free
+        extra = 0 if free & a & b & c & d else _TWICE_VALUE[(free & -free).bit_length() - 1]
+        k = ~free
+        a &= k
+        b &= k
+        c &= k
+        d &= k
+        if not t:
+            return (
+                _run[a]
+                + _run[b]
+                + _run[c]
+                + _run[d]
+                + min(_drop[a], _drop[b], _drop[c], _drop[d], extra)
+            )
+    if t & (t - 1):
+        best = _BIG
+        for w, x, y, z in _set_states(a, b, c, d, t):
+            v = (
+                _run[w]
+                + _run[x]
+                + _run[y]
+                + _run[z]
+                + min(_drop[w], _drop[x], _drop[y], _drop[z], extra)
+            )
+            if v < best:
+                best = v
+        return best
+    # One contested rank (see deadwood).
+    k = ~t
+    a1 = a & k
+    b1 = b & k
+    c1 = c & k
+    d1 = d & k
+    ra = _run[a]
+    rb = _run[b]
+    rc = _run[c]
+    rd = _run[d]
+    sa = _run[a1]
+    sb = _run[b1]
+    sc = _run[c1]
+    sd = _run[d1]
+    da = _drop[a]
+    db = _drop[b]
+    dc = _drop[c]
+    dd = _drop[d]
+    ea = _drop[a1]
+    eb = _drop[b1]
+    ec = _drop[c1]
+    ed = _drop[d1]
+    best = ra + rb + rc + rd + min(da, db, dc, dd, extra)
+    s1 = sa + sb + sc + sd
+    v = s1 + min(ea, eb, ec, ed, extra)
+    if v < best:
+        best = v
+    if a & b & c & d:
+        for v in (
+            s1 - sa + ra + min(da, eb, ec, ed, extra),
+            s1 - sb + rb + min(ea, db, ec, ed, extra),
+            s1 - sc + rc + min(ea, eb, dc, ed, extra),
+            s1 - sd + rd + min(ea, eb, ec, dd, extra),
+        ):
+            if v < best:
+                best = v
+    return best
 
 
 def discard_deadwoods(hand: int) -> list[tuple[Card, int]]:
