@@ -100,6 +100,32 @@ class HandResult:
 _P_OFFER, _P_DRAW, _P_PLAY, _P_FIFTY, _P_FIFTY_KNOCK, _P_LAYOFF, _P_OVER = range(7)
 
 
+def _discard_id_tables() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each 9-bit slice of a hand mask, the discard ids of its cards, in card order."""
+    return tuple(
+        tuple(
+            tuple(ID_DISCARD + 9 * j + i for i in range(9) if m >> i & 1 and 9 * j + i < 52)
+            for m in range(512)
+        )
+        for j in range(6)
+    )
+
+
+_D0, _D1, _D2, _D3, _D4, _D5 = _discard_id_tables()
+
+
+def _discard_ids(hand: int) -> list[int]:
+    """``[ID_DISCARD + c for c in hand]`` in card order, by table."""
+    return [
+        *_D0[hand & 511],
+        *_D1[hand >> 9 & 511],
+        *_D2[hand >> 18 & 511],
+        *_D3[hand >> 27 & 511],
+        *_D4[hand >> 36 & 511],
+        *_D5[hand >> 45],
+    ]
+
+
 def _refuse(action: object, reason: str) -> IllegalActionError:
     return IllegalActionError(reason, action)
 
@@ -336,34 +362,34 @@ class HandState:
         return out
 
     def legal_ids(self) -> list[int]:
-        """The legal actions in the integer encoding of :mod:`okgin.actions`."""
+        """The legal actions in the integer encoding of :mod:`okgin.actions`, ascending."""
         phase = self.phase
-        if phase == _P_DRAW:
+        if phase == _P_PLAY:
+            hand = self.hands[self.turn]
+            taken = self.taken
+            if taken >= 0 and self.rules.no_return_discard:
+                out = _discard_ids(hand & ~(1 << taken))
+            else:
+                out = _discard_ids(hand)
+        elif phase == _P_DRAW:
             return [ID_DRAW] if self.stock_only else [ID_DRAW, ID_TAKE]
-        if phase in (_P_PLAY, _P_FIFTY_KNOCK):
+        elif phase == _P_FIFTY_KNOCK:
             hand = self.hands[self.turn]
             out = []
-            if phase == _P_PLAY:
-                taken = self.taken if self.rules.no_return_discard else -1
-                rest = hand
-                while rest:
-                    low = rest & -rest
-                    rest ^= low
-                    c = low.bit_length() - 1
-                    if c != taken:
-                        out.append(ID_DISCARD + c)
-            if self._big_gin(hand):
-                out.append(ID_BIG_GIN)
-            out.extend(ID_KNOCK + c for c in self._knock_cards(hand, self.taken))
-            out.sort()
-            return out
-        if phase == _P_OFFER:
+        elif phase == _P_OFFER:
             return [ID_TAKE, ID_PASS]
-        if phase == _P_FIFTY:
+        elif phase == _P_FIFTY:
             return [ID_TAKE, ID_PASS] if self._can_take_fiftieth() else [ID_PASS]
-        if phase == _P_LAYOFF:
+        elif phase == _P_LAYOFF:
             return sorted([ID_DONE] + [ID_LAYOFF + 52 * a.meld + a.card for a in self._layoffs()])
-        return []
+        else:
+            return []
+        # ids: big gin (4) < discards (5..56) < knocks (57..108), each part ascending
+        if deadwood_after_discard(hand) <= self.limit:
+            out.extend([ID_KNOCK + c for c in self._knock_cards(hand, self.taken)])
+        if self.rules.big_gin_bonus is not None and deadwood(hand) == 0:
+            out.insert(0, ID_BIG_GIN)
+        return out
 
     def legal_mask(self) -> list[int]:
         """A list of ``NUM_ACTIONS`` 0/1 flags, 1 where the action id is legal."""
@@ -426,6 +452,19 @@ class HandState:
 
     def apply_id(self, action_id: int) -> None:
         """Play an action given by its integer id (validated)."""
+        # Fast paths for the commonest ids; the same checks and effects as apply().
+        phase = self.phase
+        if phase == _P_PLAY:
+            if ID_DISCARD <= action_id < ID_KNOCK:
+                self._discard(CARDS[action_id - ID_DISCARD])
+                return
+        elif phase == _P_DRAW:
+            if action_id == ID_DRAW:
+                self._draw()
+                return
+            if action_id == ID_TAKE:
+                self._take()
+                return
         self.apply(self.action_for_id(action_id))
 
     # ---- playing ----------------------------------------------------------------------
