@@ -542,3 +542,101 @@ def test_strongest_bot_for_hints(monkeypatch: Any) -> None:
     assert strongest_bot() == "easy"
     monkeypatch.setattr("okgin.tui.session.BOTS", {"easy": None, "expert": None, "hard": None})
     assert strongest_bot() == "expert"
+
+
+# ---- snapshots of the main screens (80×24, fixed seeds, no clock) ---------------------------
+def snap_app(tmp_path: Path, seed: int, **kw: Any) -> PlayApp:
+    return new_app(tmp_path, seed, **kw)
+
+
+def test_snapshot_opening_offer(tmp_path: Path, snap_compare: Any) -> None:
+    assert snap_compare(snap_app(tmp_path, 35), run_before=settle, terminal_size=SIZE)
+
+
+def test_snapshot_after_a_draw(tmp_path: Path, snap_compare: Any) -> None:
+    async def before(pilot: Any) -> None:
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        await pilot.press("d")
+        await settle(pilot)
+
+    assert snap_compare(snap_app(tmp_path, 35), run_before=before, terminal_size=SIZE)
+
+
+def test_snapshot_knock_screen(tmp_path: Path, snap_compare: Any) -> None:
+    async def before(pilot: Any) -> None:
+        await settle(pilot)
+        await pilot.press("t")
+        await settle(pilot)
+        await pilot.press("k")
+
+    assert snap_compare(snap_app(tmp_path, 5), run_before=before, terminal_size=SIZE)
+
+
+def test_snapshot_layoff_screen(tmp_path: Path, snap_compare: Any) -> None:
+    async def before(pilot: Any) -> None:
+        await settle(pilot)
+        for keys in (["p"], ["d"]):
+            await pilot.press(*keys)
+            await settle(pilot)
+        index = pilot.app.order.index(Card("Tc"))
+        await pilot.press("home", *["right"] * index, "enter")
+        await settle(pilot)
+
+    assert snap_compare(snap_app(tmp_path, 35), run_before=before, terminal_size=SIZE)
+
+
+def test_snapshot_end_of_hand(tmp_path: Path, snap_compare: Any) -> None:
+    async def before(pilot: Any) -> None:
+        await play_hand_by_keys(pilot)
+
+    assert snap_compare(snap_app(tmp_path, 5), run_before=before, terminal_size=SIZE)
+
+
+def test_snapshot_score_sheet_hollywood(tmp_path: Path, snap_compare: Any) -> None:
+    rules = {"preset": "standard", "format": "hollywood", "target": 50}
+
+    async def before(pilot: Any) -> None:
+        for _ in range(2):
+            await play_hand_by_keys(pilot)
+            await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("s")
+
+    assert snap_compare(snap_app(tmp_path, 5, rules=rules), run_before=before, terminal_size=SIZE)
+
+
+def test_snapshot_new_game_screen(tmp_path: Path, snap_compare: Any) -> None:
+    async def before(pilot: Any) -> None:
+        await settle(pilot)
+        await pilot.press("n")
+
+    assert snap_compare(snap_app(tmp_path, 35), run_before=before, terminal_size=SIZE)
+
+
+def test_snapshot_four_players_and_the_pile(tmp_path: Path, snap_compare: Any) -> None:
+    kw = {"rules": {"preset": "party", "players": 4}, "opponents": ["easy", "random", "easy"]}
+
+    async def before(pilot: Any) -> None:
+        await settle(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        await pilot.press("v")
+
+    assert snap_compare(snap_app(tmp_path, 7, **kw), run_before=before, terminal_size=SIZE)
+
+
+def test_snapshot_four_colour_deck(tmp_path: Path, snap_compare: Any) -> None:
+    assert snap_compare(
+        snap_app(tmp_path, 12, four_color=True), run_before=settle, terminal_size=SIZE
+    )
+
+
+def test_snapshot_replay(snap_compare: Any) -> None:
+    app = ReplayApp(simulate(5).record(), "five.json")
+
+    async def before(pilot: Any) -> None:
+        await pilot.press("right", "right", "right")
+
+    assert snap_compare(app, run_before=before, terminal_size=SIZE)

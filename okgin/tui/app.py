@@ -235,13 +235,14 @@ class PlayApp(App[None]):
         fc = self.four_color
         sc = s.game.score
         rules = s.rules
-        scores = "  ".join(f"{n} {t}" for n, t in zip(names, sc.totals))
-        fmt = rules.format
-        goal = f"to {sc.target}" if fmt != "single" else "one hand"
-        title = (
-            f"okgin · {rules.preset_name} · hand {v.hand_number} · {scores} ({goal})"
-            f" · speed {speed_name(s.settings.speed)}"
-        )
+        scores = " · ".join(f"{n} {t}" for n, t in zip(names, sc.totals))
+        goal = f"to {sc.target}" if rules.format != "single" else "one hand"
+        if rules.format == "hollywood":
+            games = " ".join(
+                "–".join(str(t) for t in g.totals) + ("✓" if g.closed else "") for g in sc.games
+            )
+            scores = f"Hollywood {'–'.join(names)}: {games}"
+        title = f"okgin · {rules.preset_name} · hand {v.hand_number} · {scores} · {goal}"
         self.query_one("#title", Static).update(title)
         # opponents
         lines = []
@@ -748,7 +749,7 @@ class PlayApp(App[None]):
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         key = (event.button.id or "")[2:]
-        {
+        handler = {
             "draw": self.action_draw,
             "take": self.action_take,
             "pass": self.action_pass_,
@@ -758,4 +759,6 @@ class PlayApp(App[None]):
             "next": self.action_enter,
             "hint": self.action_hint,
             "undo": self.action_undo,
-        }[key]()
+        }.get(key)
+        if handler is not None:
+            handler()

@@ -12,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from okgin.actions import Knock
 from okgin.bots import BOTS
@@ -36,7 +36,7 @@ from okgin.tui.text import (
     melds_text,
     result_lines,
 )
-from okgin.tui.widgets import CardRow, ToggleList
+from okgin.tui.widgets import CardRow, Tick, ToggleList
 from okgin.views import View
 
 __all__ = [
@@ -218,6 +218,7 @@ class KnockScreen(Modal):
         self.dismiss(False)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
         if event.button.id == "knock-go":
             self.action_confirm()
         else:
@@ -354,6 +355,7 @@ class LayoffScreen(Modal):
         self.dismiss(False)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
         if event.button.id == "layoff-go":
             self.action_confirm()
         else:
@@ -386,6 +388,7 @@ class TextScreen(Modal):
         self.dismiss(None)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
         self.action_close()
 
 
@@ -558,6 +561,7 @@ class HandOverScreen(Modal):
         self.app.push_screen(ScoreScreen(self.game, self.names))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
         {"over-next": self.action_next, "over-scores": self.action_scores}.get(
             event.button.id or "", self.action_close
         )()
@@ -590,11 +594,10 @@ class NewGameScreen(Modal):
     """Choose the rules, the players and the opponents of a new game."""
 
     DEFAULT_CSS = """
-    NewGameScreen .row { height: 1; margin-bottom: 1; }
+    NewGameScreen .row { height: 1; }
     NewGameScreen .row Label { width: 14; }
-    NewGameScreen Input { width: 1fr; height: 1; border: none; padding: 0 1; }
+    NewGameScreen Input { width: 1fr; }
     NewGameScreen Select { width: 24; }
-    NewGameScreen Checkbox { width: auto; height: 1; border: none; padding: 0; margin-right: 3; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "cancel"),
@@ -635,26 +638,35 @@ class NewGameScreen(Modal):
             with Horizontal(classes="row"):
                 yield Label("Opponents")
                 yield Input(
-                    ",".join(cur.opponents),
+                    compact=True,
+                    value=",".join(cur.opponents),
                     id="ng-opponents",
                     placeholder=f"levels, e.g. {','.join(BOTS)}",
                 )
             with Horizontal(classes="row"):
                 yield Label("Target")
                 yield Input(
-                    "" if target is None else str(target),
+                    compact=True,
+                    value="" if target is None else str(target),
                     id="ng-target",
                     placeholder="the preset's (100)",
                 )
             with Horizontal(classes="row"):
                 yield Label("Options")
-                yield Input(options, id="ng-options", placeholder="key=value ... e.g. gin_bonus=20")
+                yield Input(
+                    compact=True,
+                    value=options,
+                    id="ng-options",
+                    placeholder="key=value ... e.g. gin_bonus=20",
+                )
             with Horizontal(classes="row"):
                 yield Label("Seed")
-                yield Input("", id="ng-seed", placeholder="blank: a new shuffle")
+                yield Input(
+                    compact=True, value="", id="ng-seed", placeholder="blank: a new shuffle"
+                )
             with Horizontal(classes="row"):
-                yield Checkbox("Undo allowed", cur.undo, id="ng-undo")
-                yield Checkbox("Four-colour deck", cur.four_color, id="ng-four")
+                yield Tick("Undo allowed", cur.undo, id="ng-undo")
+                yield Tick("Four-colour deck", cur.four_color, id="ng-four")
             yield Static("", classes="error", id="ng-error")
             with Horizontal(classes="buttons"):
                 start = Button("Start", id="ng-start", compact=True, variant="primary")
@@ -691,9 +703,9 @@ class NewGameScreen(Modal):
             rules=Rules.from_dict(rules).to_dict(),
             opponents=levels,
             seed=seed,
-            undo=self.query_one("#ng-undo", Checkbox).value,
+            undo=self.query_one("#ng-undo", Tick).value,
             speed=self.current.speed,
-            four_color=self.query_one("#ng-four", Checkbox).value,
+            four_color=self.query_one("#ng-four", Tick).value,
             hint_bot=self.current.hint_bot,
         )
 
@@ -713,6 +725,7 @@ class NewGameScreen(Modal):
         self.action_start()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
         if event.button.id == "ng-start":
             self.action_start()
         else:

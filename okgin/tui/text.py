@@ -26,7 +26,7 @@ __all__ = [
 
 #: Suit colours: red and black, or the four-colour deck (clubs green, diamonds blue).
 TWO_COLORS = ("", "bold red", "bold red", "")
-FOUR_COLORS = ("bold green", "bold blue", "bold red", "")
+FOUR_COLORS = ("bold green", "bold dodger_blue1", "bold red", "")
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
 
 

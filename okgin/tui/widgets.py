@@ -4,16 +4,18 @@ and the middle of the table (upcard, stock, discard pile)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from rich.text import Text
 from textual import events
+from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widget import Widget
 
 from okgin.cards import Card
 from okgin.tui.text import card_label, suit_style
 
-__all__ = ["CardRow", "TableRow", "box"]
+__all__ = ["CardRow", "TableRow", "Tick", "ToggleList", "box"]
 
 PLAIN = ("╭───╮", "│", "╰───╯")
 HEAVY = ("┏━━━┓", "┃", "┗━━━┛")
@@ -261,3 +263,29 @@ class ToggleList(Widget):
         if 0 <= i < len(self.items):
             event.stop()
             self.toggle(i)
+
+
+class Tick(Widget, can_focus=True):
+    """A check box that shows its state in text (``[x]`` / ``[ ]``), not only in colour."""
+
+    DEFAULT_CSS = """
+    Tick { height: 1; width: auto; margin-right: 3; }
+    Tick:focus { text-style: reverse; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("space,enter", "flip", "tick", show=False)]
+
+    def __init__(self, label: str, value: bool = False, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.label = label
+        self.value = value
+
+    def render(self) -> Text:
+        return Text(("[x] " if self.value else "[ ] ") + self.label)
+
+    def action_flip(self) -> None:
+        self.value = not self.value
+        self.refresh()
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.action_flip()
