@@ -324,3 +324,16 @@ def test_openspiel_simple_is_view_only_given_its_mirror() -> None:
             bot.start_hand(game.hand, 0)  # type: ignore[attr-defined]
             decisions.append(bot.act(game.view(0)))
         assert decisions[0] == decisions[1]
+
+
+def test_openspiel_simple_without_pyspiel_is_a_clear_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import sys
+
+    from okgin.bots import make_bot
+    from okgin.bots.openspiel_simple import OpenSpielUnavailable
+
+    monkeypatch.setitem(sys.modules, "pyspiel", None)  # `import pyspiel` now fails
+    with pytest.raises(OpenSpielUnavailable, match="pip install open-spiel"):
+        make_bot("openspiel-simple")

@@ -33,7 +33,8 @@ def play_hand(game: Game, bots: dict[int, object], rng_seed: int) -> list[str]:
         assert seat is not None
         view = game.view(seat)
         action = bots[seat].act(view)  # type: ignore[attr-defined]
-        assert isinstance(bots[seat].explain(view, action), str)  # type: ignore[attr-defined]
+        hint = bots[seat].explain(view, action)  # type: ignore[attr-defined]
+        assert isinstance(hint, str) and hint and "\n" not in hint
         if not isinstance(action, Knock):
             assert action in view.legal_actions, (bots[seat], action, view.legal_actions)
         # a knock may declare any valid arrangement; the engine validates every action

@@ -24,8 +24,8 @@ Where OpenSpiel departs from okgin's rules (RULES.md §11), handled explicitly
 ------------------------------------------------------------------------------
 okgin's hand is the referee: it validates and scores every action. When the okgin side does
 something OpenSpiel's state cannot follow, the mirror records a **departure** (its kind below),
-stops, and the adapter finishes the hand with a Python port of the same policy
-(``MediumBot(layoffs=False)``); the arena counts departures per kind.
+stops, and the adapter finishes the hand with the same policy in Python
+(``MediumBot(layoffs=False)``, whose tie-breaks differ); the arena counts departures per kind.
 
 - ``repeated_take_and_return``: OpenSpiel ends the hand 0-0 when both players take the discard
   and throw it back in a row; okgin plays on.
