@@ -12,7 +12,11 @@ so the same seed gives the same rows whichever process, machine or order plays t
   ``(seed, "game", j)``, played as a whole game once per seating (mirrored games).
 - Bots are built afresh for every hand (for every game with ``--games``), seeded from the arena
   seed, the deal and the seat relative to the hero, so a bot gets the same seed in every
-  seating of a pair.
+  seating of a pair. A deal is the first hand of a fresh game, so its views show the score
+  0-0 and the rules' target; with ``--games`` they show the game's real score.
+- A bot may define ``start_hand(hand, seat)`` and ``finish_hand(hand)``: the arena calls them
+  around every hand. Only engine adapters use them (``openspiel-simple`` mirrors the deal in
+  OpenSpiel and compares the results); a bot that decides must do so from its views.
 """
 
 from __future__ import annotations

@@ -16,13 +16,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         description=(
             "Every deal is played once per seating (seats swapped for two players, every "
             "rotation for three or four); the deal is the unit of the statistics. Reports the "
-            "first bot's points per hand against each other bot with a 95%% bootstrap "
+            "first bot's points per hand against each other bot with a 95% bootstrap "
             "interval, its share of games to the target (resampled from the hands; measured "
             "on whole games with --games), splits by knock limit and doubling, and with three "
             "or more bots a round robin with Bradley-Terry ratings."
         ),
     )
-    p.add_argument("bots", nargs="+", metavar="BOT", help="bot names (random, easy, medium, …)")
+    from okgin.bots import BOTS
+
+    p.add_argument("bots", nargs="+", metavar="BOT", help=f"bot names: {', '.join(BOTS)}")
     p.add_argument(
         "--rules",
         type=rules_arg,
