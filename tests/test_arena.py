@@ -337,3 +337,13 @@ def test_openspiel_simple_without_pyspiel_is_a_clear_error(
     monkeypatch.setitem(sys.modules, "pyspiel", None)  # `import pyspiel` now fails
     with pytest.raises(OpenSpielUnavailable, match="pip install open-spiel"):
         make_bot("openspiel-simple")
+
+
+def test_progress_bar_shows_the_running_estimate_on_stderr(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["arena", "medium", "easy", "--pairs", "6", "--games", "1", "--json"]) == 0
+    captured = capsys.readouterr()
+    json.loads(captured.out)  # stdout holds only the report
+    assert "medium vs easy (pairs):" in captured.err and "points/hand" in captured.err
+    assert "of games won" in captured.err
