@@ -201,6 +201,8 @@ def test_knock_with_layoffs_by_keys(tmp_path: Path) -> None:
         assert isinstance(screen, KnockScreen)
         # RULES.md §5's default arrangement is pre-chosen, with the only legal knock discard
         assert screen.choices[screen.index].card == Card("9s")
+        await pilot.press("x", "d", "n")  # the table's keys wait while the pop-up is open
+        assert app.screen is screen and len(s.hand.history) == 2
         assert screen.selected() == tuple(sorted(Meld(t) for t in ("6c6d6s", "7c8c9c", "JsQsKs")))
         await pilot.press("space")  # untick 7♣8♣9♣: 26 deadwood, over the limit 8
         await pilot.press("enter")

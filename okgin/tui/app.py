@@ -546,6 +546,15 @@ class PlayApp(App[None]):
             self.action_undo()
 
     # ---- actions (keys, buttons, clicks) --------------------------------------------------
+    TABLE_KEYS = frozenset(
+        {"draw", "take", "pass_", "discard", "enter", "move", "move_to", "knock", "layoff"}
+        | {"hint", "undo", "new", "pile", "scores", "help", "speed", "colors"}
+    )
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The table's keys act only while no pop-up is open over it."""
+        return not (action in self.TABLE_KEYS and len(self.screen_stack) > 1)
+
     def action_draw(self) -> None:
         self.try_play([DRAW])
 

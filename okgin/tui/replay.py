@@ -152,9 +152,13 @@ class ReplayApp(App[None]):
             out.append_text(melds_text(state.knock_spread, fc))
             out.append("\n")
         lines = event_lines(view, names)
-        if lines:
-            out.append("\nLast: ")
-            out.append_text(lines[-1] if len(lines) > 1 else lines[0])
+        out.append("\nThe hand so far:\n")
+        if len(lines) > 7:
+            out.append(f"  … {len(lines) - 6} earlier lines\n")
+            lines = lines[-6:]
+        for line in lines:
+            out.append("  ")
+            out.append_text(line)
             out.append("\n")
         if state.is_over:
             full = view_of_hand(state, state.knocker if state.knocker >= 0 else 0)

@@ -28,6 +28,8 @@ __all__ = [
 TWO_COLORS = ("", "bold red", "bold red", "")
 FOUR_COLORS = ("bold green", "bold dodger_blue1", "bold red", "")
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
+#: The person's name at the table (sentences about "You" are in the second person).
+YOU = "You"
 
 
 def card_label(card: int) -> str:
@@ -120,7 +122,7 @@ def event_lines(
     opening = True
     for i, e in enumerate(view.events):
         who = _who(names, e.seat)
-        you = e.seat == view.seat
+        you = who == YOU  # the person reads "You drew", the others "Easy draws"
         line = Text(f"{who} ")
         if e.do == "draw":
             opening = False
@@ -148,9 +150,9 @@ def event_lines(
         elif e.do == "knock":
             dw = sum(c.value for c in view.knock_deadwood)
             if dw == 0 and e.card is None:
-                line.append("go big gin!" if you else "goes big gin!")
+                line.append("went big gin!" if you else "goes big gin!")
             elif dw == 0:
-                line.append("go gin!" if you else "goes gin!")
+                line.append("went gin!" if you else "goes gin!")
             else:
                 line.append(f"knocked with {dw}" if you else f"knocks with {dw}")
             line.append(": ")
@@ -191,7 +193,7 @@ def result_lines(view: View, names: Sequence[str]) -> list[Text]:
     revealed = view.revealed or tuple(() for _ in range(view.players))
     kind = {"gin": "gin", "big_gin": "big gin"}.get(r.result, "a knock")
     dk = sum(c.value for c in view.knock_deadwood)
-    you = k == view.seat
+    you = names[k] == YOU
     if kind == "a knock":
         verb = "knocked" if you else "knocks"
         head = Text(f"{names[k]} {verb} with {dk} (limit {r.knock_limit})", style="bold")
