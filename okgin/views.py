@@ -11,10 +11,11 @@ it may show and keeps no reference to the state it came from. Bots see only view
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from okgin.actions import Action, Discard, Draw, Knock, Layoff, Pass, Take
-from okgin.cards import Card, cards_of
+from okgin.cards import CARDS, Card, cards_of
 from okgin.hand import HandResult, HandState, Phase
 from okgin.melds import Meld
 from okgin.rules import Rules
@@ -55,9 +56,14 @@ class Event:
         return text
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class View:
-    """Everything one seat may know at one moment."""
+    """Everything one seat may know at one moment.
+
+    The public log of the hand (``log``, with a face-down knock discard removed) is kept as
+    given; ``pile``, ``taken``, ``discarded``, ``passes``, ``events`` and ``layoffs`` are read
+    from it the first time they are asked for, so a view costs little to make.
+    """
 
     seat: int
     rules: Rules
@@ -72,17 +78,13 @@ class View:
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
     stock_size: int
-    pile: tuple[PileCard, ...]
-    taken: tuple[tuple[Card, ...], ...]
-    discarded: tuple[tuple[Card, ...], ...]
-    passes: tuple[tuple[int, str, Card], ...]
-    events: tuple[Event, ...]
+    top_discard: Card | None
+    log: tuple[tuple[int, Action], ...]
     taken_this_turn: Card | None
     knocker: int | None
     spread: tuple[Meld, ...]
     knock_deadwood: tuple[Card, ...]
     melds: tuple[Meld, ...]
-    layoffs: tuple[tuple[int, Card, int], ...]
     knock_discard: Card | None
     revealed: tuple[tuple[Card, ...], ...] | None
     result: HandResult | None
@@ -93,18 +95,56 @@ class View:
     complete: bool = False
     winner: int | None = None
 
+    @cached_property
+    def _public(self) -> _Public:
+        return _read_log(self)
+
     @property
-    def top_discard(self) -> Card | None:
-        return self.pile[-1].card if self.pile else None
+    def pile(self) -> tuple[PileCard, ...]:
+        """The face-up discard pile, bottom to top, with who discarded each card."""
+        return self._public.pile
+
+    @property
+    def taken(self) -> tuple[tuple[Card, ...], ...]:
+        """For each seat, the cards it took from the pile this hand, in order."""
+        return self._public.taken
+
+    @property
+    def discarded(self) -> tuple[tuple[Card, ...], ...]:
+        """For each seat, the cards it discarded this hand, in order."""
+        return self._public.discarded
+
+    @property
+    def passes(self) -> tuple[tuple[int, str, Card], ...]:
+        """Every pass: (seat, ``"offer"`` or ``"fiftieth"``, the card passed)."""
+        return self._public.passes
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every action of the hand as every seat sees it."""
+        return self._public.events
+
+    @property
+    def layoffs(self) -> tuple[tuple[int, Card, int], ...]:
+        """Every layoff: (seat, card, meld index)."""
+        return self._public.layoffs
 
     def cards_seen(self) -> frozenset[Card]:
         """Every card this view shows anywhere (what a test checks against the rules)."""
         seen: set[Card] = {self.upcard, *self.hand}
+        if self.top_discard is not None:
+            seen.add(self.top_discard)
         seen.update(p.card for p in self.pile)
         for group in (*self.taken, *self.discarded, *(self.revealed or ())):
             seen.update(group)
         seen.update(c for _, _, c in self.passes)
         seen.update(e.card for e in self.events if e.card is not None)
+        for _, action in self.log:
+            card = getattr(action, "card", None)
+            if card is not None:
+                seen.add(card)
+            for m in getattr(action, "melds", ()):
+                seen.update(m.cards)
         for m in (*self.spread, *self.melds):
             seen.update(m.cards)
         seen.update(self.knock_deadwood)
@@ -114,52 +154,77 @@ class View:
         return frozenset(seen)
 
 
-def view_of_hand(hand: HandState, seat: int, **game_info: object) -> View:
-    """The view of one hand from ``seat``."""
-    n = hand.n
-    over = hand.phase == Phase.OVER
-    pile: list[PileCard] = [PileCard(hand.upcard, None)]
+@dataclass(frozen=True, slots=True)
+class _Public:
+    pile: tuple[PileCard, ...]
+    taken: tuple[tuple[Card, ...], ...]
+    discarded: tuple[tuple[Card, ...], ...]
+    passes: tuple[tuple[int, str, Card], ...]
+    events: tuple[Event, ...]
+    layoffs: tuple[tuple[int, Card, int], ...]
+
+
+def _read_log(view: View) -> _Public:
+    n = view.players
+    pile: list[PileCard] = [PileCard(view.upcard, None)]
     taken: list[list[Card]] = [[] for _ in range(n)]
     discarded: list[list[Card]] = [[] for _ in range(n)]
     passes: list[tuple[int, str, Card]] = []
     events: list[Event] = []
     layoffs: list[tuple[int, Card, int]] = []
-    knock_discard: Card | None = None
     opening = True
-    taken_now: Card | None = None
-    for s, action in hand.history:
+    for s, action in view.log:
         if isinstance(action, Draw):
             opening = False
-            taken_now = None
             events.append(Event(s, "draw"))
         elif isinstance(action, Take):
             card = pile.pop().card
             taken[s].append(card)
-            taken_now = card
             opening = False
             events.append(Event(s, "take", card))
         elif isinstance(action, Pass):
-            what = "offer" if opening else "fiftieth"
-            passes.append((s, what, pile[-1].card))
+            passes.append((s, "offer" if opening else "fiftieth", pile[-1].card))
             events.append(Event(s, "pass", pile[-1].card))
         elif isinstance(action, Discard):
             pile.append(PileCard(action.card, s))
             discarded[s].append(action.card)
-            taken_now = None
             events.append(Event(s, "discard", action.card))
         elif isinstance(action, Knock):
-            taken_now = None
-            if action.card is not None and (over or s == seat):
-                knock_discard = action.card
-            events.append(Event(s, "knock", knock_discard, action.melds))
+            events.append(Event(s, "knock", action.card, action.melds))
         elif isinstance(action, Layoff):
             layoffs.append((s, action.card, action.meld))
             events.append(Event(s, "layoff", action.card, meld=action.meld))
         else:
             events.append(Event(s, "done"))
+    return _Public(
+        pile=tuple(pile),
+        taken=tuple(tuple(t) for t in taken),
+        discarded=tuple(tuple(d) for d in discarded),
+        passes=tuple(passes),
+        events=tuple(events),
+        layoffs=tuple(layoffs),
+    )
+
+
+def view_of_hand(hand: HandState, seat: int, **game_info: object) -> View:
+    """The view of one hand from ``seat``."""
+    n = hand.n
+    over = hand.phase == Phase.OVER
+    log = tuple(hand.history)
     knocker = hand.knocker if hand.knocker >= 0 else None
+    knock_discard: Card | None = None
     knock_dw: tuple[Card, ...] = ()
+    pile = hand.pile
+    top = pile[-1] if pile else None
     if knocker is not None:
+        if hand.knock_card >= 0:
+            top = pile[-2] if len(pile) >= 2 else None
+            if over or seat == knocker:
+                knock_discard = CARDS[hand.knock_card]
+            else:  # the knock discard is face down: keep it out of the log
+                log = tuple(
+                    (s, Knock(None, a.melds)) if isinstance(a, Knock) else (s, a) for s, a in log
+                )
         used = 0
         for m in hand.declared:
             used |= m.mask
@@ -180,17 +245,13 @@ def view_of_hand(hand: HandState, seat: int, **game_info: object) -> View:
         hand=tuple(cards_of(hand.hands[seat])),
         hand_sizes=tuple(h.bit_count() for h in hand.hands),
         stock_size=hand.stock_size,
-        pile=tuple(pile),
-        taken=tuple(tuple(t) for t in taken),
-        discarded=tuple(tuple(d) for d in discarded),
-        passes=tuple(passes),
-        events=tuple(events),
-        taken_this_turn=taken_now if mine else None,
+        top_discard=CARDS[top] if top is not None else None,
+        log=log,
+        taken_this_turn=CARDS[hand.taken] if mine and hand.taken >= 0 else None,
         knocker=knocker,
         spread=hand.declared,
         knock_deadwood=knock_dw,
         melds=tuple(Meld(m) for m in hand.knock_melds),
-        layoffs=tuple(layoffs),
         knock_discard=knock_discard,
         revealed=tuple(tuple(cards_of(h)) for h in hand.hands) if over else None,
         result=hand.result,
