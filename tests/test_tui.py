@@ -642,3 +642,51 @@ def test_snapshot_replay(snap_compare: Any) -> None:
         await pilot.press("right", "right", "right")
 
     assert snap_compare(app, run_before=before, terminal_size=SIZE)
+
+
+@pytest.mark.parametrize(
+    ("rules", "extra", "expect"),
+    [
+        ({"preset": "standard"}, [44, 58], {"knock", "gin", "undercut", "dead"}),
+        ({"preset": "classic"}, [], {"knock", "gin"}),
+        ({"preset": "party", "players": 3}, [90, 99, 244], {"knock", "gin", "undercut", "dead"}),
+        ({"preset": "openspiel"}, [], {"knock", "gin"}),
+    ],
+    ids=["standard", "classic", "party-3", "openspiel"],
+)
+def test_scoring_lines_add_up_to_the_core_points(
+    rules: dict[str, Any], extra: list[int], expect: set[str]
+) -> None:
+    """The end-of-hand arithmetic shown to the person equals the core's points, hand after
+    hand (the lines fall back to bare points if it ever did not). The extra seeds (found by
+    playing seeds 0-399) add undercuts and three-player hands where two seats score."""
+    from okgin.tui.text import result_lines
+
+    kinds = set()
+    for seed in [*range(40), *extra]:
+        opponents = ["easy"] * (int(rules.get("players", 2)) - 1)
+        s = Session.new(Settings(rules=rules, opponents=opponents, seed=seed), save=False)
+        while not s.hand_over:
+            seat = s.to_play
+            assert seat is not None
+            if seat == HUMAN:
+                for a in human_actions(s.view()):
+                    s.play(a)
+            else:
+                s.play_bot(seat, s.bots[seat].act(s.view(seat)))
+        r = s.hand.result
+        assert r is not None
+        kinds.add(r.result)
+        text = "\n".join(str(line) for line in result_lines(s.view(), s.names))
+        if r.result == "dead":
+            assert text.startswith("Dead hand")
+            continue
+        assert " scores " not in text  # no fallback
+        for seat, points in enumerate(r.points):
+            if points and r.result in ("knock", "undercut"):
+                assert f"= {points} to {s.names[seat]}" in text or (
+                    sum(f"to {s.names[seat]}" in x for x in text.splitlines()) > 1
+                )
+            elif points:
+                assert text.count(f"= {points}") == 1
+    assert expect <= kinds, kinds

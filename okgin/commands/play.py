@@ -172,6 +172,8 @@ def run(args: argparse.Namespace) -> int:
     else:
         settings, notices = settings_from_args(args)
         session = Session.new(settings)
+        if session.archived is not None:
+            notices.append(f"the previous game is kept in {session.archived}")
     app = PlayApp(session, notice="; ".join(notices) or None)
     app.run()
     where = app.session.directory / "current.json"

@@ -714,7 +714,9 @@ class PlayApp(App[None]):
             return
         self.new_epoch()
         self.cursor_card = None
-        self.say(f"New game: {self.session.rules.preset_name}, seed {settings.seed}")
+        kept = self.session.archived
+        note = f"; the previous game is kept in {kept.name}" if kept is not None else ""
+        self.say(f"New game: {self.session.rules.preset_name}, seed {settings.seed}{note}")
         self.advance()
 
     def action_speed(self, step: int) -> None:

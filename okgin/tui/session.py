@@ -233,6 +233,7 @@ class Session:
         self.directory = directory if directory is not None else data_dir()
         self.saving = save
         self.notices: list[str] = []
+        self.archived: Path | None = None  # where the previous saved game was moved
 
     # ---- creating ---------------------------------------------------------------------
     @classmethod
@@ -249,7 +250,7 @@ class Session:
         game.deal(deck_for(settings.seed, 1))
         session = cls(settings, game, directory, save)
         if save:
-            session.archive()
+            session.archived = session.archive()
             session.save()
         return session
 
@@ -354,20 +355,6 @@ class Session:
         self.game.apply(action, HUMAN)
         self.save()
 
-    def choose(self, seat: int) -> Action:
-        """What the bot of ``seat`` plays (it sees only its view). A bot that fails or answers
-        an illegal action is replaced for this move by the first legal action."""
-        view = self.view(seat)
-        try:
-            action = self.bots[seat].act(view)
-        except Exception as exc:  # a bot's bug must not end the person's game
-            self.notices.append(f"{self.names[seat]} failed ({exc}); it plays a legal move")
-            return view.legal_actions[0]
-        if action not in view.legal_actions and not isinstance(action, Knock):
-            self.notices.append(f"{self.names[seat]} chose an illegal {action}; it plays again")
-            return view.legal_actions[0]
-        return action
-
     def play_bot(self, seat: int, action: Action) -> None:
         try:
             self.game.apply(action, seat)
@@ -458,10 +445,6 @@ def knock_choices(view: View) -> list[Knock]:
     """The legal knocks, one per knock discard, in card order (big gin last)."""
     knocks = [a for a in view.legal_actions if isinstance(a, Knock)]
     return sorted(knocks, key=lambda k: 99 if k.card is None else int(k.card))
-
-
-def is_discard(action: Action) -> bool:
-    return isinstance(action, Discard)
 
 
 def best_discard_deadwood(view: View) -> int | None:

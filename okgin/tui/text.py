@@ -150,9 +150,9 @@ def event_lines(
         elif e.do == "knock":
             dw = sum(c.value for c in view.knock_deadwood)
             if dw == 0 and e.card is None:
-                line.append("went big gin!" if you else "goes big gin!")
+                line.append("went big gin" if you else "goes big gin")
             elif dw == 0:
-                line.append("went gin!" if you else "goes gin!")
+                line.append("went gin" if you else "goes gin")
             else:
                 line.append(f"knocked with {dw}" if you else f"knocks with {dw}")
             line.append(": ")
