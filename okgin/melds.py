@@ -175,8 +175,18 @@ def deadwood_after_discard(
     c = hand >> 26 & _M13
     d = hand >> 39
     t = (a & b & (c | d)) | (c & d & (a | b))
-    if not t:
-        return _run[a] + _run[b] + _run[c] + _run[d] + min(_drop[a], _drop[b], _drop[c], _drop[d])
+    if not t:  # the common case, spelled out: min() costs more than three comparisons
+        least = _drop[a]
+        x = _drop[b]
+        if x < least:
+            least = x
+        x = _drop[c]
+        if x < least:
+            least = x
+        x = _drop[d]
+        if x < least:
+            least = x
+        return _run[a] + _run[b] + _run[c] + _run[d] + least
     # Ranks held three or four times whose cards fit no run are sets whatever the discard;
     # discarding one of their cards costs 0 (four held) or leaves the other two as deadwood.
     free = t & ~(_rn[a] | _rn[b] | _rn[c] | _rn[d])
