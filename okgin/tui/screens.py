@@ -568,18 +568,20 @@ class HandOverScreen(Modal):
 
 
 HELP = """\
-Your turn, by keyboard (or click the buttons, the cards, the stock and the pile):
-  t  take the upcard / the top discard      p  pass the upcard
-  d  draw from the stock                    ←/→  choose a card (Home/End)
-  Enter or x  discard the chosen card       k  knock or go gin (when legal)
-  l  lay off onto the knocker's melds       h  hint: what the strongest bot would do
-Table:
-  v  the whole discard pile                 s  the score sheet
-  +/-  computer speed                       c  four-colour deck on/off
-  u  undo your last move (if the game allows it)
-  n  new game (rules, players, opponents)   q  quit (the game is saved; okgin play --resume)
-The hand is grouped into its best melds; the deadwood cards come last.
-Without colour every card still shows its suit: ♣ clubs ♦ diamonds ♥ hearts ♠ spades.
+Your turn, by keys or by mouse (buttons, cards, the stock, the pile):
+  t  take the upcard / the top discard    p  pass the upcard
+  d  draw from the stock                  ←/→ Home End  choose a card
+  Enter or x  discard the chosen card     (or click a card twice)
+  k  knock or go gin, when it is legal    l  lay off onto the knocker
+  h  hint: what the strongest bot would do, and why
+The table:
+  v  the whole discard pile               s  the score sheet
+  +/-  the computer's speed               c  four-colour deck on/off
+  u  undo your last move (when the game allows it)
+  n  new game: rules, players, opponents
+  q  quit; the game is saved (okgin play --resume goes on with it)
+Your hand is grouped into its best melds; the deadwood cards come last.
+Every card shows its suit: ♣ clubs, ♦ diamonds, ♥ hearts, ♠ spades.
 """
 
 
