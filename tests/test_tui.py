@@ -690,3 +690,53 @@ def test_scoring_lines_add_up_to_the_core_points(
             elif points:
                 assert text.count(f"= {points}") == 1
     assert expect <= kinds, kinds
+
+
+def holding(view: View) -> list[Action]:
+    """The person never knocks before the end of the stock (easy's discards otherwise)."""
+    from okgin.melds import deadwood
+
+    if view.phase in ("layoff", "fiftieth", "fiftieth_knock"):
+        return human_actions(view)
+    action = EasyBot().act(view)
+    if isinstance(action, Knock):
+        hand = mask_of(view.hand)
+        discards = [a for a in view.legal_actions if isinstance(a, Discard)]
+        action = min(discards, key=lambda d: (deadwood(hand & ~(1 << d.card)), -d.card.value))
+    return [action]
+
+
+def test_fiftieth_card_take_and_knock(tmp_path: Path) -> None:
+    """openspiel's fiftieth_card: seed 6 against the random bot (the person holding on, as
+    :func:`holding` plays) reaches the last discard with a knock possible. The hand is played
+    through the session up to there, the table opens on it (as after --resume), then by keys:
+    take, and the knock screen opens by itself because the knock is compulsory."""
+    settings = Settings(rules={"preset": "openspiel"}, opponents=["random"], seed=6, speed=0)
+    s = Session.new(settings, tmp_path)
+    while s.view().phase != "fiftieth" or not s.human_to_play:
+        assert not s.hand_over
+        seat = s.to_play
+        assert seat is not None
+        if seat == HUMAN:
+            for action in holding(s.view()):
+                s.play(action)
+        else:
+            s.play_bot(seat, s.bots[seat].act(s.view(seat)))
+    app = PlayApp(s)
+
+    async def script(pilot: Any) -> None:
+        await settle(pilot)
+        v = s.view()
+        assert TAKE in v.legal_actions and v.stock_size == 2
+        top = v.top_discard
+        assert top is not None and f"take {card_label(top)} and knock at once" in str(app.prompt(v))
+        await pilot.press("t")
+        await settle(pilot)
+        assert isinstance(app.screen, KnockScreen)  # compulsory: it opened by itself
+        await pilot.press("enter")
+        await settle(pilot)
+        r = s.hand.result
+        assert r is not None and r.knocker == HUMAN and r.result in ("knock", "gin")
+        assert (HUMAN, TAKE) in s.hand.history[-3:]
+
+    drive(app, script)

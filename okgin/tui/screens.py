@@ -539,7 +539,8 @@ class HandOverScreen(Modal):
                 yield Static(Text("\n").join(result_lines(v, self.names)))
                 sc = self.game.score
                 totals = ", ".join(f"{n} {t}" for n, t in zip(self.names, sc.totals))
-                yield Static(f"\nTotals: {totals} (target {sc.target})")
+                goal = f" (target {sc.target})" if self.game.rules.format != "single" else ""
+                yield Static(f"\nTotals: {totals}{goal}")
                 if over:
                     yield Static(Text("\n").join(score_table(self.game, self.names)[-1:]))
             with Horizontal(classes="buttons"):

@@ -372,20 +372,6 @@ class Session:
         self.game.deal(deck_for(self.settings.seed, len(self.game.hands) + 1))
         self.save()
 
-    def hint(self) -> tuple[str, Action, str]:
-        """What the strongest bot would play for the person, and its one-line reason."""
-        if not self.human_to_play:
-            raise IllegalActionError("a hint is for your own turn")
-        name = self.settings.hint_bot or strongest_bot()
-        bot = make_bot(name, seed=self.settings.seed)
-        view = self.view(HUMAN)
-        action = bot.act(view)
-        return name, action, bot.explain(view, action)
-
-    # ---- undo -------------------------------------------------------------------------
-    def can_undo(self) -> bool:
-        return self.settings.undo and any(s == HUMAN for s, _ in self.hand.history)
-
     def undo(self) -> Action:
         """Take back the person's last action of this hand and everything after it."""
         if not self.settings.undo:

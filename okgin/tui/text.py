@@ -181,10 +181,11 @@ def result_lines(view: View, names: Sequence[str]) -> list[Text]:
     rules = view.rules
     lines: list[Text] = []
     if r.result == "dead":
+        again = "" if view.complete else "; the same dealer deals again"
         lines.append(
             Text(
                 "Dead hand: the stock is down to its last two cards and nobody knocked. "
-                "Nobody scores; the same dealer deals again."
+                f"Nobody scores{again}."
             )
         )
         return lines
