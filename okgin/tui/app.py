@@ -308,7 +308,7 @@ class PlayApp(App[None]):
         if len(cards) > v.rules.cards_per_hand and v.phase in ("play", "fiftieth_knock"):
             best = best_discard_deadwood(v)
             if best is not None:
-                label.append(f" → {best} after the best discard")
+                label.append(f" · best discard → {best}")
         if new is not None:
             taken = v.taken_this_turn is not None
             label.append(" · took " if taken else " · drew ")
@@ -697,7 +697,10 @@ class PlayApp(App[None]):
             self.refuse(exc.reason)
             return
         self.new_epoch()
-        self.say(f"Undone: your {undone} and what followed it")
+        what = undone.do
+        if isinstance(undone, (Discard, Layoff)):
+            what += " " + card_label(undone.card)
+        self.say(f"Undone: your {what} and everything after it")
         self.advance()
 
     def action_new(self) -> None:

@@ -3,6 +3,7 @@ end-of-hand screen print, built from views (what the person may see) and results
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Sequence
 
 from rich.text import Text
@@ -39,6 +40,10 @@ def card_label(card: int) -> str:
 
 
 def suit_style(card: int, four_color: bool = False) -> str:
+    """The colour of a card's face; none under ``NO_COLOR`` (Textual then greys colours by
+    brightness, which would leave red cards dim: the suit symbol tells the suit anyway)."""
+    if "NO_COLOR" in os.environ:
+        return ""
     return (FOUR_COLORS if four_color else TWO_COLORS)[card // 13]
 
 
