@@ -573,10 +573,7 @@ class PlayApp(App[None]):
     def action_enter(self) -> None:
         s = self.session
         if s.hand_over:
-            if s.game_over:
-                self.show_over()
-            else:
-                self.show_over()
+            self.show_over()
             return
         v = s.view()
         if v.to_play == HUMAN and v.phase == "layoff":
@@ -605,7 +602,8 @@ class PlayApp(App[None]):
         if knock is None:
             self.refuse(self.why_no_knock(v))
             return
-        self.push_modal(KnockScreen(v, knock, self.play_only, self.four_color))
+        must = v.phase == "fiftieth_knock"
+        self.push_modal(KnockScreen(v, knock, self.play_only, self.four_color, must))
 
     def why_no_knock(self, v: View) -> str:
         s = self.session

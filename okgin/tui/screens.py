@@ -144,6 +144,8 @@ class KnockScreen(Modal):
             [m in knock.melds for m in self.melds],
         )
         title = f"Knock — your knock limit is {self.view.knock_limit}"
+        if self.must:
+            title = f"You took the last discard: knock now (limit {self.view.knock_limit})"
         if big:
             title += " · big gin: press b for no discard"
         self.query_one("#knock-title", Static).update(title)
