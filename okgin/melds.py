@@ -143,11 +143,23 @@ def deadwood(hand: int, _run: list[int] = _RUN, _rn: list[int] = _RUNNABLE) -> i
         return _run[a] + _run[b] + _run[c] + _run[d]
     if t & (t - 1):
         best = _BIG
-        for w, x, y, z in _set_states(a, b, c, d, t):
-            v = _run[w] + _run[x] + _run[y] + _run[z]
+        if t & a & b & c & d:
+            for w, x, y, z in _set_states(a, b, c, d, t):
+                v = _run[w] + _run[x] + _run[y] + _run[z]
+                if v < best:
+                    best = v
+            return best
+        # Every contested rank is held three times: a set takes the rank from every suit,
+        # so the choices are the subsets of t.
+        sub = t
+        while True:
+            k = ~sub
+            v = _run[a & k] + _run[b & k] + _run[c & k] + _run[d & k]
             if v < best:
                 best = v
-        return best
+            if not sub:
+                return best
+            sub = (sub - 1) & t
     # One contested rank: no set, a set of every suit holding it, or (four held) a set
     # of three keeping the fourth card in its suit.
     k = ~t
@@ -209,17 +221,46 @@ def deadwood_after_discard(
             )
     if t & (t - 1):
         best = _BIG
-        for w, x, y, z in _set_states(a, b, c, d, t):
-            v = (
-                _run[w]
-                + _run[x]
-                + _run[y]
-                + _run[z]
-                + min(_drop[w], _drop[x], _drop[y], _drop[z], extra)
-            )
+        if t & a & b & c & d:
+            for w, x, y, z in _set_states(a, b, c, d, t):
+                v = (
+                    _run[w]
+                    + _run[x]
+                    + _run[y]
+                    + _run[z]
+                    + min(_drop[w], _drop[x], _drop[y], _drop[z], extra)
+                )
+                if v < best:
+                    best = v
+            return best
+        # Every contested rank held three times: the choices are the subsets of t (see
+        # deadwood), each taking its ranks from every suit.
+        sub = t
+        while True:
+            k = ~sub
+            w = a & k
+            x = b & k
+            y = c & k
+            z = d & k
+            least = extra
+            e = _drop[w]
+            if e < least:
+                least = e
+            e = _drop[x]
+            if e < least:
+                least = e
+            e = _drop[y]
+            if e < least:
+                least = e
+            e = _drop[z]
+            if e < least:
+                least = e
+            v = _run[w] + _run[x] + _run[y] + _run[z] + least
             if v < best:
                 best = v
-        return best
+            if not sub:
+                return best
+            sub = (sub - 1) & t
     # One contested rank (see deadwood).
     k = ~t
     a1 = a & k
