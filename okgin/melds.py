@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from okgin.cards import CARDS, VALUES, Card, cards_of, format_cards, mask_of
+from okgin.cards import CARDS, VALUES, Card, cards_of, format_cards, hand_value, mask_of
 from okgin.errors import CardError
 
 __all__ = [
@@ -443,15 +443,6 @@ def melds_in(hand: int) -> list[Meld]:
     return [m for m in ALL_MELDS if m.mask & hand == m.mask]
 
 
-def _value(mask: int) -> int:
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += VALUES[low.bit_length() - 1]
-        mask ^= low
-    return total
-
-
 def arrangements(hand: int, limit: int | None = None) -> tuple[int, list[tuple[Meld, ...]]]:
     """The minimum deadwood and every arrangement (a tuple of disjoint melds) reaching it.
 
@@ -464,7 +455,7 @@ def arrangements(hand: int, limit: int | None = None) -> tuple[int, list[tuple[M
     def walk(rest: int, spent: int, chosen: tuple[int, ...]) -> bool:
         if limit is not None and len(found) >= limit:
             return False
-        if spent + _value(rest) == best:
+        if spent + hand_value(rest) == best:
             found.append(tuple(_BY_MASK[m] for m in chosen))
             return True
         low = rest & -rest
@@ -514,7 +505,7 @@ def declared_deadwood(hand: int, melds: Iterable[Meld]) -> int:
     """Deadwood of ``hand`` when exactly ``melds`` are declared (not validated here)."""
     for m in melds:
         hand &= ~m.mask
-    return _value(hand)
+    return hand_value(hand)
 
 
 def layoff_fits(meld_mask: int, card: int) -> bool:
