@@ -17,6 +17,19 @@ def _openspiel_simple(seed: int | None) -> Bot:
     return OpenSpielSimpleBot(seed)
 
 
+def _hard(seed: int | None, params: dict[str, float] | None = None) -> Bot:
+    from okgin.bots.hard import HardBot
+
+    return HardBot(seed, params)
+
+
+def _expert(seed: int | None, budget: float | None = None) -> Bot:
+    """``budget``: seconds of search per decision (``okgin arena --budget``)."""
+    from okgin.bots.expert import ExpertBot
+
+    return ExpertBot(seed, budget=budget)
+
+
 #: Bot names and their factories (``seed`` for the ones that use chance).
 BOTS: dict[str, Callable[[int | None], Bot]] = {
     "random": lambda seed: RandomBot(seed),
@@ -24,6 +37,8 @@ BOTS: dict[str, Callable[[int | None], Bot]] = {
     "medium": lambda seed: MediumBot(seed),
     # OpenSpiel's C++ simple bot (needs pyspiel; two players, OpenSpiel's rules)
     "openspiel-simple": _openspiel_simple,
+    "hard": _hard,
+    "expert": _expert,
 }
 
 

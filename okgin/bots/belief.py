@@ -1,0 +1,531 @@
+"""What a seat knows, and believes, about where every card is — from its view alone.
+
+:class:`Knowledge` reads a :class:`~okgin.views.View` (never a hand state) and keeps, as
+52-bit masks: the seat's own hand, the visible discard pile, the cards each player is known
+to hold (taken from the pile and not thrown since; a knocker's spread), the cards nobody can
+see (``unknown``: the stock and the hidden part of every other hand), and per opponent what
+it took, declined (passed, or left on the pile to draw from the stock) and threw.
+
+On top of that, two beliefs the ``hard`` and ``expert`` bots share:
+
+* per-card marginals (:meth:`Knowledge.card_probs`): how likely each unknown card is in an
+  opponent's hidden cards, raised near the cards it took and lowered near those it declined
+  or threw; :meth:`Knowledge.feed_risk` turns them into the chance a discard melds for it;
+* whole worlds (:func:`sample_worlds`): every hidden hand and the stock order drawn from an
+  opponent model (it kept the best of the cards it saw) and weighted by how likely each
+  opponent's observed choices were in that world (:meth:`Knowledge.likelihood`); a world
+  becomes a playable :class:`~okgin.hand.HandState` with :func:`world_state`.
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from collections.abc import Sequence
+from typing import Final
+
+from okgin.cards import CARDS, VALUES
+from okgin.hand import HandState, Phase
+from okgin.melds import deadwood
+from okgin.views import View
+
+__all__ = [
+    "PARTNERS",
+    "Knowledge",
+    "World",
+    "decision_rng",
+    "sample_worlds",
+    "world_state",
+]
+
+FULL: Final = (1 << 52) - 1
+
+
+def _partners(card: int) -> tuple[int, ...]:
+    """Masks of the card pairs that make a three-card meld with ``card``."""
+    suit, rank = divmod(card, 13)
+    out = []
+    for lo in (rank - 2, rank - 1, rank):
+        if lo >= 0 and lo + 2 <= 12:
+            pair = 0
+            for r in range(lo, lo + 3):
+                if r != rank:
+                    pair |= 1 << (suit * 13 + r)
+            out.append(pair)
+    others = [s * 13 + rank for s in range(4) if s != suit]
+    for i in range(3):
+        for j in range(i + 1, 3):
+            out.append(1 << others[i] | 1 << others[j])
+    return tuple(out)
+
+
+#: ``PARTNERS[c]``: each pair of cards (a mask) that with ``c`` makes a three-card meld.
+#: Every longer meld holding ``c`` contains one of these, so "``c`` melds with hand h" is
+#: "some pair of PARTNERS[c] lies in h".
+PARTNERS: Final[tuple[tuple[int, ...], ...]] = tuple(_partners(c) for c in range(52))
+
+
+def _neighbours(card: int) -> int:
+    out = 0
+    for p in PARTNERS[card]:
+        out |= p
+    return out
+
+
+#: ``NEIGHBOURS[c]``: every card in some pair of PARTNERS[c].
+NEIGHBOURS: Final[tuple[int, ...]] = tuple(_neighbours(c) for c in range(52))
+
+# the kinds of signals an opponent's choice gives
+DECLINE: Final = 0  # left the card on the pile (passed it, or drew from the stock)
+TAKE: Final = 1  # took the card from the pile
+THROW: Final = 2  # discarded the card
+
+
+def melds_with(hand: int, card: int) -> bool:
+    """Whether ``card`` makes a meld with cards of ``hand``."""
+    return any(hand & p == p for p in PARTNERS[card])
+
+
+def bits(mask: int) -> list[int]:
+    """The card indices of a mask, in card order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def value_of(mask: int) -> int:
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += VALUES[low.bit_length() - 1]
+        mask ^= low
+    return total
+
+
+class Knowledge:
+    """Where every card is known to be, from one seat's view (see the module docstring)."""
+
+    __slots__ = (
+        "declined",
+        "draws",
+        "hand",
+        "held",
+        "hidden",
+        "n",
+        "offer_passes",
+        "pile",
+        "seat",
+        "signals",
+        "stock",
+        "stock_only",
+        "takes_in_row",
+        "threw",
+        "took",
+        "top",
+        "unknown",
+        "view",
+    )
+
+    def __init__(self, view: View) -> None:
+        self.view = view
+        n = view.players
+        me = view.seat
+        self.n = n
+        self.seat = me
+        held = [0] * n
+        took = [0] * n
+        declined = [0] * n
+        threw = [0] * n
+        draws = [0] * n
+        # signals[s]: (kind, card, cards s threw after it, cards s took after it)
+        raw: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
+        pile: list[int] = [int(view.upcard)]
+        opening = True
+        passes = 0
+        stock_only = False
+        takes_in_row = 0
+        for i, e in enumerate(view.events):
+            s = e.seat
+            do = e.do
+            if do == "pass":
+                if opening:
+                    passes += 1
+                    if passes == n:
+                        stock_only = True
+                if e.card is not None:
+                    declined[s] |= 1 << e.card
+                    raw[s].append((DECLINE, int(e.card), i))
+            elif do == "draw":
+                takes_in_row = 0
+                if not stock_only and pile:
+                    top = pile[-1]
+                    declined[s] |= 1 << top
+                    raw[s].append((DECLINE, top, i))
+                opening = False
+                stock_only = False
+                draws[s] += 1
+            elif do == "take":
+                takes_in_row += 1
+                assert e.card is not None
+                c = int(e.card)
+                if pile and pile[-1] == c:
+                    pile.pop()
+                held[s] |= 1 << c
+                took[s] |= 1 << c
+                raw[s].append((TAKE, c, i))
+                opening = False
+            elif do == "discard":
+                assert e.card is not None
+                c = int(e.card)
+                pile.append(c)
+                held[s] &= ~(1 << c)
+                threw[s] |= 1 << c
+                raw[s].append((THROW, c, i))
+            elif do == "knock":
+                if e.card is not None:
+                    held[s] &= ~(1 << e.card)
+                    threw[s] |= 1 << e.card
+            elif do == "layoff":
+                assert e.card is not None
+                held[s] &= ~(1 << e.card)
+        #: turns in a row that took from the pile (no stock draw since): loops to avoid
+        self.takes_in_row = takes_in_row
+        self.offer_passes = passes
+        self.stock_only = stock_only
+        # the events tell the pile; the view's pile is the authority (it is what is shown)
+        self.pile = [int(p.card) for p in view.pile]
+        self.top = self.pile[-1] if self.pile else -1
+        hand = 0
+        for c in view.hand:
+            hand |= 1 << c
+        self.hand = hand
+        held[me] = hand
+        if view.knocker is not None:
+            k = view.knocker
+            spread = 0
+            for m in view.spread:
+                spread |= m.mask
+            for c in view.knock_deadwood:
+                spread |= 1 << c
+            if k != me:
+                held[k] = spread
+        self.held = held
+        seen = hand
+        for c in self.pile:
+            seen |= 1 << c
+        for s in range(n):
+            seen |= held[s]
+        if view.knock_discard is not None:
+            seen |= 1 << view.knock_discard
+        for _, c, _ in view.layoffs:
+            seen |= 1 << c
+        for m in view.melds:
+            seen |= m.mask
+        self.unknown = FULL & ~seen
+        self.hidden = [max(0, view.hand_sizes[s] - held[s].bit_count()) for s in range(n)]
+        self.hidden[me] = 0
+        self.stock = view.stock_size
+        self.took = took
+        self.declined = declined
+        self.threw = threw
+        self.draws = draws
+        # for each signal: the cards s threw after it (then in its hand) and took after it
+        # (then not yet in its hand), to rebuild the hand it held at that moment
+        signals: list[list[tuple[int, int, int, int]]] = [[] for _ in range(n)]
+        for s in range(n):
+            events = raw[s]
+            for j, (kind, c, _) in enumerate(events):
+                add = 0
+                remove = 0
+                for kind2, c2, _ in events[j + 1 :]:
+                    if kind2 == THROW:
+                        add |= 1 << c2
+                    elif kind2 == TAKE:
+                        remove |= 1 << c2
+                if kind == TAKE:
+                    remove |= 1 << c
+                signals[s].append((kind, c, add, remove))
+        self.signals = signals
+
+    # ---- simple facts ------------------------------------------------------------------
+    @property
+    def opponents(self) -> list[int]:
+        """The other seats, in play order from the seat after this one."""
+        return [(self.seat + i) % self.n for i in range(1, self.n)]
+
+    def live(self) -> int:
+        """Cards that may still come from the stock (as far as this seat can tell)."""
+        return self.unknown
+
+    def dead_for(self, card: int) -> bool:
+        """Whether no opponent can ever meld ``card`` (every pair is broken by a card this
+        seat holds or that lies buried in the pile)."""
+        blocked = self.hand | self._buried()
+        return all(p & blocked for p in PARTNERS[card])
+
+    def _buried(self) -> int:
+        out = 0
+        for c in self.pile[:-1]:
+            out |= 1 << c
+        return out
+
+    def may_take(self) -> bool:
+        """Whether taking the top discard keeps the hand moving: not a card this seat threw
+        earlier in the hand, and not after ``2 × players`` turns in a row took from the pile
+        (players taking each other's discards forever would never reach the stock's end)."""
+        top = self.top
+        if top < 0:
+            return False
+        if self.threw[self.seat] >> top & 1:
+            return False
+        return self.takes_in_row < 2 * self.n
+
+    # ---- per-card beliefs ------------------------------------------------------------------
+    def card_probs(
+        self,
+        s: int,
+        took_factor: float = 2.5,
+        declined_factor: float = 0.55,
+        threw_factor: float = 0.75,
+    ) -> list[float]:
+        """For each card, the chance it is in seat ``s``'s hand: 1 for known cards, 0 for
+        cards known to be elsewhere, else a share of its hidden cards that rises near what
+        it took and falls near what it declined or threw."""
+        probs = [0.0] * 52
+        held = self.held[s]
+        for c in bits(held):
+            probs[c] = 1.0
+        hidden = self.hidden[s]
+        if hidden <= 0:
+            return probs
+        unknown = bits(self.unknown)
+        if not unknown:
+            return probs
+        weights = {}
+        near_took = 0
+        for c in bits(self.took[s] & held):
+            near_took |= NEIGHBOURS[c]
+        declined = self.declined[s]
+        threw = self.threw[s]
+        for u in unknown:
+            w = 1.0
+            if near_took >> u & 1:
+                w *= took_factor
+            nb = NEIGHBOURS[u]
+            k = (nb & declined).bit_count()
+            if k:
+                w *= declined_factor**k
+            k = (nb & threw).bit_count()
+            if k:
+                w *= threw_factor**k
+            weights[u] = w
+        total = sum(weights.values())
+        scale = hidden / total
+        for u, w in weights.items():
+            probs[u] = min(0.97, w * scale)
+        return probs
+
+    def feed_risk(self, card: int, probs: Sequence[float], background: float = 1.0) -> float:
+        """The chance ``card`` makes a meld with the hand ``probs`` describes; pairs of
+        cards neither of which is known to be there count ``background`` times."""
+        miss = 1.0
+        for p in PARTNERS[card]:
+            a = p & -p
+            b = p ^ a
+            pa = probs[a.bit_length() - 1]
+            pb = probs[b.bit_length() - 1]
+            if pa and pb:
+                q = pa * pb
+                if pa < 1.0 and pb < 1.0:
+                    q *= background
+                miss *= 1.0 - q
+        return 1.0 - miss
+
+    # ---- the likelihood of an opponent's observed choices ------------------------------
+    def likelihood(
+        self,
+        s: int,
+        hand: int,
+        decline_meld: float = 0.2,
+        throw_meld: float = 0.3,
+        take_alone: float = 0.35,
+    ) -> float:
+        """How likely seat ``s``'s choices were if it holds ``hand`` now: each card it
+        left on the pile or threw, when it would have made a meld with the hand it held
+        then, and each card it took without making one, multiplies in a factor below 1."""
+        like = 1.0
+        for kind, c, add, remove in self.signals[s]:
+            then = (hand | add) & ~remove
+            melds = False
+            for p in PARTNERS[c]:
+                if then & p == p:
+                    melds = True
+                    break
+            if kind == DECLINE:
+                if melds:
+                    like *= decline_meld
+            elif kind == THROW:
+                if melds:
+                    like *= throw_meld
+            elif not melds:
+                like *= take_alone
+        return like
+
+
+# ---- whole worlds ---------------------------------------------------------------------------
+class World:
+    """One guess at everything hidden: every hand (as masks) and the stock order."""
+
+    __slots__ = ("hands", "stock", "weight")
+
+    def __init__(self, hands: list[int], stock: list[int], weight: float) -> None:
+        self.hands = hands
+        self.stock = stock
+        self.weight = weight
+
+
+def _best_of(known: int, cards: list[int], keep: int) -> tuple[int, list[int]]:
+    """Keep ``keep`` of ``cards`` (with ``known`` always kept) dropping, one at a time, the
+    card whose loss leaves the least deadwood: the hand of a player that saw ``cards``.
+    Returns the kept mask and the dropped cards."""
+    hand = known
+    for c in cards:
+        hand |= 1 << c
+    pool = list(cards)
+    dropped = []
+    while len(pool) > keep:
+        best = -1
+        best_key = (1 << 30, 0)
+        for i, c in enumerate(pool):
+            key = (deadwood(hand ^ (1 << c)), -VALUES[c])
+            if key < best_key:
+                best_key = key
+                best = i
+        c = pool.pop(best)
+        hand ^= 1 << c
+        dropped.append(c)
+    return hand, dropped
+
+
+def sample_worlds(
+    know: Knowledge,
+    count: int,
+    rng: random.Random,
+    oversample: int = 2,
+    seen_extra: float = 0.7,
+    max_extra: int = 6,
+    weighted: bool = True,
+) -> list[World]:
+    """``count`` worlds consistent with everything ``know``'s seat has seen.
+
+    Each opponent's hidden cards are drawn from the unknown ones as if it had seen, beyond
+    them, a share (``seen_extra``) of the cards it drew from the stock and kept the best
+    (:func:`_best_of`); the rest of the unknown cards, shuffled, are the stock (those that
+    nobody can hold). ``oversample`` × ``count`` worlds are drawn and ``count`` kept at
+    random in proportion to the likelihood of the opponents' observed choices; the kept
+    worlds carry equal weight.
+    """
+    unknown = bits(know.unknown)
+    opponents = [s for s in know.opponents if know.hidden[s] > 0]
+    draws = max(1, count * (oversample if weighted else 1))
+    pool_worlds: list[World] = []
+    for _ in range(draws):
+        rng.shuffle(unknown)
+        rest = unknown
+        hands = list(know.held)
+        like = 1.0
+        pos = 0
+        back: list[int] = []
+        reserve = sum(know.hidden[s] for s in opponents)
+        for s in opponents:
+            need = know.hidden[s]
+            reserve -= need
+            extra = min(max_extra, int(know.draws[s] * seen_extra + rng.random()))
+            extra = min(extra, len(rest) - pos - need - reserve)
+            extra = max(extra, 0)
+            chosen = rest[pos : pos + need + extra]
+            pos += need + extra
+            if extra:
+                hand, dropped = _best_of(know.held[s], chosen, need)
+                back.extend(dropped)
+            else:
+                hand = know.held[s]
+                for c in chosen:
+                    hand |= 1 << c
+            hands[s] = hand
+            if weighted:
+                like *= know.likelihood(s, hand)
+        stock = rest[pos:] + back
+        if back:
+            rng.shuffle(stock)
+        pool_worlds.append(World(hands, stock, like))
+    if not weighted or len(pool_worlds) <= count:
+        for w in pool_worlds:
+            w.weight = 1.0
+        return pool_worlds[:count]
+    # keep `count` of them, without replacement, in proportion to their likelihood
+    keyed = []
+    for w in pool_worlds:
+        u = rng.random() or 1e-12
+        keyed.append((u ** (1.0 / max(w.weight, 1e-9)), w))
+    keyed.sort(key=lambda kw: -kw[0])
+    out = [w for _, w in keyed[:count]]
+    for w in out:
+        w.weight = 1.0
+    return out
+
+
+def world_state(know: Knowledge, world: World) -> HandState:
+    """A hand state for ``world``: the view's public state with the world's hidden cards.
+
+    Only the view and the world are read; the stock order is the world's.
+    """
+    view = know.view
+    n = know.n
+    rules = view.rules
+    size = rules.cards_per_hand
+    stock = world.stock
+    stock_size = know.stock
+    # the stock holds `stock_size` cards; any unknown card the world leaves out of the hands
+    # and the stock is the face-down knock discard, which is not drawn again
+    tail = stock[:stock_size]
+    in_tail = set(tail)
+    front = [c for c in range(52) if c != view.upcard and c not in in_tail]
+    head_len = n * size
+    deck = [*front[:head_len], int(view.upcard), *front[head_len:], *tail]
+    state = HandState.deal(rules, deck, view.dealer)
+    state.hands = list(world.hands)
+    state.pile = list(know.pile)
+    state.stock_pos = 52 - stock_size
+    state.phase = Phase.NAMES.index(view.phase)
+    state.turn = view.to_play if view.to_play is not None else 0
+    taken = view.taken_this_turn
+    state.taken = int(taken) if taken is not None else -1
+    state.offer_passes = know.offer_passes
+    state.stock_only = know.stock_only
+    state.history = []
+    return state
+
+
+def decision_rng(seed: int | None, view: View, salt: str = "") -> random.Random:
+    """A random generator determined by the bot's seed and the view alone (so the same
+    seed and the same view give the same decision, whatever the hidden cards are)."""
+    key = (
+        salt,
+        view.seat,
+        view.hand_number,
+        view.dealer,
+        int(view.upcard),
+        tuple(int(c) for c in view.hand),
+        tuple(str(e) for e in view.events),
+        view.totals,
+    )
+    h = zlib.crc32(repr(key).encode())
+    return random.Random((seed if seed is not None else 0) * 1_000_003 + h)
+
+
+def card_text(mask: int) -> str:
+    return " ".join(CARDS[c].text for c in bits(mask))

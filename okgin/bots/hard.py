@@ -1,0 +1,418 @@
+"""The ``hard`` bot: card tracking, safe discards, and a knock policy that weighs the risk.
+
+It sees only its view (:class:`~okgin.bots.belief.Knowledge` reads it) and decides:
+
+* **draw** — takes the top discard when it lowers the deadwood left after the discard by at
+  least ``take_margin`` more than an average stock card would (the average over every card
+  it cannot see);
+* **discard** — the card that leaves the least of: deadwood − ``alpha`` × the expected
+  improvement from the next stock card + the cost of feeding an opponent (``beta`` rising
+  to ``beta + beta_late`` as the stock runs out) × the chance the card melds with what that
+  opponent holds (known cards, picks, passes and throws: :meth:`Knowledge.card_probs`);
+* **knock** — gin always; otherwise it samples the opponents' hands (they kept the best of
+  what they saw, weighted by how likely their choices were), lays their cards off on its
+  melds, and knocks when the expected points are at least ``tau0 + tau_stock`` × the share
+  of the stock left. With a knock limit of ``gin_limit`` or less it plays for gin while the
+  stock holds more than ``gin_stock`` cards (an ace upcard under ``gin_only``: gin only).
+  Near the target (a knock that wins the game, or an opponent one hand from it) it knocks
+  at ``tau0``; a doubled hand counts double there;
+* **layoffs** — the best ones (:func:`~okgin.melds.best_layoffs`).
+
+Its parameters are tuned by self-play: ``scripts/tune_hard.py`` reruns the tuning.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from okgin.actions import DONE, DRAW, PASS, TAKE, Action, Discard, Knock, Layoff
+from okgin.bots.belief import NEIGHBOURS, Knowledge, bits, decision_rng, melds_with, sample_worlds
+from okgin.cards import CARDS, VALUES
+from okgin.melds import best_layoffs, deadwood, deadwood_after_discard, default_arrangement
+from okgin.rules import Rules
+from okgin.views import View
+
+__all__ = ["DEFAULTS", "HardBot", "best_knock", "knock_points"]
+
+#: The tuned parameters (scripts/tune_hard.py; see the module docstring for their meaning).
+DEFAULTS: dict[str, float] = {
+    "take_margin": 0.25,
+    "alpha": 1.3,
+    "beta": 1.0,
+    "beta_late": 2.0,
+    "risk_background": 0.25,
+    "tau0": 4.0,
+    "tau_stock": 14.0,
+    "gin_limit": 3,
+    "gin_stock": 4,
+    "samples": 24,
+}
+
+
+def _declared(hand: int, knock: Knock) -> int:
+    rest = hand if knock.card is None else hand & ~(1 << knock.card)
+    for m in knock.melds:
+        rest &= ~m.mask
+    total = 0
+    while rest:
+        low = rest & -rest
+        total += VALUES[low.bit_length() - 1]
+        rest ^= low
+    return total
+
+
+def _spots(hand: int, knock: Knock) -> int:
+    rest = hand if knock.card is None else hand & ~(1 << knock.card)
+    spots = 0
+    for m in knock.melds:
+        spots |= m.extensions()
+    return (spots & ~rest).bit_count()
+
+
+def best_knock(hand: int, knocks: Sequence[Knock], rules: Rules) -> Knock:
+    """Gin (big gin first when it pays more), else the least declared deadwood, then the
+    fewest layoff spots, then the knock discard of highest value."""
+    big_bonus = rules.big_gin_bonus
+
+    def key(k: Knock) -> tuple[int, int, int, int]:
+        dw = _declared(hand, k)
+        big = 0 if k.card is None and big_bonus is not None and big_bonus >= rules.gin_bonus else 1
+        card_value = VALUES[k.card] if k.card is not None else 0
+        return (dw, big, _spots(hand, k), -card_value)
+
+    return min(knocks, key=key)
+
+
+def knock_points(
+    rules: Rules, multiplier: int, knocker_dw: int, defender_dws: Sequence[int]
+) -> tuple[float, int]:
+    """The knocker's points minus the defenders' (RULES.md §7), and how many undercut."""
+    m = multiplier
+    if knocker_dw == 0:
+        return float(m * (rules.gin_bonus + sum(defender_dws))), 0
+    total = 0
+    under = 0
+    for dd in defender_dws:
+        if dd > knocker_dw or (dd == knocker_dw and not rules.undercut_on_tie):
+            total += m * (dd - knocker_dw + rules.knock_bonus)
+        else:
+            total -= m * (knocker_dw - dd + rules.undercut_bonus)
+            under += 1
+    return float(total), under
+
+
+def mean_after_draw(hand: int, dw: int, live: Sequence[int]) -> float:
+    """The average over ``live`` cards of the least deadwood after drawing one and then
+    discarding (``dw`` is the hand's deadwood). A card with no meld partner in the hand can
+    only replace its costliest card, so only the others need the exact analysis."""
+    spare = deadwood_after_discard(hand)
+    total = 0
+    count = 0
+    for u in live:
+        if hand >> u & 1:
+            continue
+        count += 1
+        if NEIGHBOURS[u] & hand:
+            total += deadwood_after_discard(hand | 1 << u)
+        else:
+            v = VALUES[u] + spare
+            total += v if v < dw else dw
+    return total / count if count else float(dw)
+
+
+def _min_after_take(hand: int, top: int, no_return: bool) -> int:
+    """The least deadwood after taking ``top`` and discarding (not ``top`` when the rules
+    forbid returning it)."""
+    full = hand | 1 << top
+    if not no_return:
+        return deadwood_after_discard(full)
+    best = 1 << 30
+    rest = hand
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        d = deadwood(full ^ low)
+        if d < best:
+            best = d
+    return best
+
+
+class HardBot:
+    """Card tracking, safe discards, a risk-aware knock (see the module docstring)."""
+
+    name = "hard"
+
+    def __init__(self, seed: int | None = None, params: Mapping[str, float] | None = None):
+        self.seed = seed
+        self.params: dict[str, float] = dict(DEFAULTS)
+        if params:
+            unknown = set(params) - set(DEFAULTS)
+            if unknown:
+                raise ValueError(
+                    f"unknown hard parameter {sorted(unknown)[0]!r} "
+                    f"(parameters: {', '.join(DEFAULTS)})"
+                )
+            self.params.update(params)
+        self._why: tuple[int, str] | None = None
+
+    # ---- the decision --------------------------------------------------------------------
+    def act(self, view: View) -> Action:
+        legal = view.legal_actions
+        if not legal:
+            raise ValueError(f"seat {view.seat} has nothing to play now")
+        action, why = self.decide(view)
+        self._why = (id(view), why)
+        return action
+
+    def decide(self, view: View, know: Knowledge | None = None) -> tuple[Action, str]:
+        """The action and a one-line reason."""
+        legal = view.legal_actions
+        if len(legal) == 1 and view.phase != "fiftieth_knock":
+            return legal[0], "the only legal action"
+        if know is None:
+            know = Knowledge(view)
+        phase = view.phase
+        if phase == "layoff":
+            return layoff_action(view, know.hand)
+        if phase in ("offer", "draw"):
+            return self.draw_action(view, know)
+        if phase == "fiftieth":
+            return self.fiftieth_action(view, know)
+        knocks = [a for a in legal if isinstance(a, Knock)]
+        if phase == "fiftieth_knock":
+            k = best_knock(know.hand, knocks, view.rules)
+            return k, f"must knock with the fiftieth card: {_declared(know.hand, k)} deadwood"
+        if knocks:
+            k = best_knock(know.hand, knocks, view.rules)
+            go, why = self.should_knock(view, know, k)
+            if go:
+                return k, why
+            discard, dwhy = self.discard_action(view, know)
+            return discard, f"{dwhy}; not knocking: {why}"
+        return self.discard_action(view, know)
+
+    # ---- draws -------------------------------------------------------------------------
+    def hand_value(self, hand: int, live: Sequence[int]) -> float:
+        """How good a hand between turns is (lower is better): its deadwood, less
+        ``alpha`` times the improvement one more stock card brings on average."""
+        dw = deadwood(hand)
+        alpha = self.params["alpha"]
+        if not live or not alpha:
+            return float(dw)
+        return dw - alpha * (dw - mean_after_draw(hand, dw, live))
+
+    def draw_gain(self, view: View, know: Knowledge) -> tuple[float, float, float]:
+        """How much better the hand is after taking the top discard than, on average, after
+        a stock card: (gain, value after taking, average value after drawing)."""
+        hand = know.hand
+        top = know.top
+        live = bits(know.unknown)
+        if not live:
+            return float("-inf"), 0.0, 0.0
+        no_return = view.rules.no_return_discard
+        full = hand | 1 << top
+        take = min(
+            self.hand_value(full ^ (1 << c), live)
+            for c in bits(full)
+            if not (no_return and c == top)
+        )
+        total = 0.0
+        for u in live:
+            h = hand | 1 << u
+            best_c = -1
+            best_key = (1 << 30, 0)
+            for c in bits(h):
+                key = (deadwood(h ^ (1 << c)), -VALUES[c])
+                if key < best_key:
+                    best_key = key
+                    best_c = c
+            total += self.hand_value(h ^ (1 << best_c), live)
+        avg = total / len(live)
+        return avg - take, take, avg
+
+    def draw_action(self, view: View, know: Knowledge) -> tuple[Action, str]:
+        legal = view.legal_actions
+        top = know.top
+        no_take = DRAW if DRAW in legal else PASS
+        if TAKE not in legal or top < 0:
+            return no_take, "the stock is the only draw"
+        after = _min_after_take(know.hand, top, view.rules.no_return_discard)
+        if after == 0:
+            return TAKE, f"taking {CARDS[top]} makes gin"
+        if not know.may_take():
+            return no_take, f"leaves {CARDS[top]}: no taking back, no endless swaps"
+        if after <= view.knock_limit and not self.plays_for_gin(view, know):
+            return TAKE, f"taking {CARDS[top]} lets it knock with {after} deadwood"
+        gain, take, avg = self.draw_gain(view, know)
+        if gain >= self.params["take_margin"]:
+            meld = " (makes a meld)" if melds_with(know.hand, top) else ""
+            return TAKE, (
+                f"taking {CARDS[top]}{meld} makes the hand worth {take:.1f}; "
+                f"a stock card about {avg:.1f}"
+            )
+        verb = "draws from the stock" if no_take == DRAW else "passes"
+        return no_take, (
+            f"{verb}: {CARDS[top]} would make the hand worth {take:.1f}, a stock card "
+            f"about {avg:.1f}"
+        )
+
+    # ---- discards --------------------------------------------------------------------
+    def discard_scores(self, view: View, know: Knowledge) -> list[tuple[float, int, int, float]]:
+        """For every legal discard: (score, card, deadwood left, feed risk); lower is better."""
+        p = self.params
+        hand = know.hand
+        taken = know.view.taken_this_turn
+        cands = [
+            a.card
+            for a in view.legal_actions
+            if isinstance(a, Discard) and not (taken is not None and a.card == taken)
+        ]
+        live = bits(know.unknown & ~hand)
+        stock0 = max(1, 52 - view.players * view.rules.cards_per_hand - 1)
+        late = 1.0 - min(1.0, know.stock / stock0)
+        beta = p["beta"] + p["beta_late"] * late
+        opps = know.opponents
+        probs = [know.card_probs(s) for s in opps]
+        weights = [1.0 if i == 0 else 0.6 for i in range(len(opps))]
+        out: list[tuple[float, int, int, float]] = []
+        for c in cands:
+            h = hand ^ (1 << c)
+            dw = deadwood(h)
+            imp = 0.0
+            if live and p["alpha"]:
+                imp = dw - mean_after_draw(h, dw, live)
+            risk = 0.0
+            if beta:
+                for w, pr in zip(weights, probs):
+                    risk += w * know.feed_risk(c, pr, p["risk_background"])
+            score = dw - p["alpha"] * imp + beta * risk
+            out.append((score, c, dw, risk))
+        out.sort(key=lambda t: (t[0], -VALUES[t[1]], -t[1]))
+        return out
+
+    def discard_action(self, view: View, know: Knowledge) -> tuple[Discard, str]:
+        scores = self.discard_scores(view, know)
+        _, c, dw, risk = scores[0]
+        safe = "safe" if risk < 0.1 else f"{risk:.0%} chance it melds for an opponent"
+        return Discard(CARDS[c]), f"discarding {CARDS[c]} leaves {dw} deadwood ({safe})"
+
+    # ---- knocks ---------------------------------------------------------------------
+    def knock_value(
+        self, view: View, know: Knowledge, knock: Knock, hand: int | None = None
+    ) -> tuple[float, float]:
+        """Expected points of ``knock`` now and the chance of an undercut, over sampled
+        opponent hands (their layoffs included)."""
+        if hand is None:
+            hand = know.hand
+        dk = _declared(hand, knock)
+        rules = view.rules
+        m = view.multiplier
+        if dk == 0:
+            worlds_n = int(self.params["samples"])
+        else:
+            worlds_n = int(self.params["samples"])
+        rng = decision_rng(self.seed, view, "knock")
+        worlds = sample_worlds(know, worlds_n, rng)
+        if not worlds:
+            return 0.0, 0.0
+        total = 0.0
+        unders = 0
+        defenders = know.opponents
+        melds = list(knock.melds)
+        for w in worlds:
+            dds = []
+            for s in defenders:
+                h = w.hands[s]
+                if dk == 0:
+                    dds.append(deadwood(h))
+                else:
+                    dds.append(best_layoffs(h, melds)[0])
+            pts, under = knock_points(rules, m, dk, dds)
+            total += pts
+            unders += under > 0
+        return total / len(worlds), unders / len(worlds)
+
+    def should_knock(self, view: View, know: Knowledge, knock: Knock) -> tuple[bool, str]:
+        p = self.params
+        dk = _declared(know.hand, knock)
+        if dk == 0:
+            return True, "gin" if knock.card is not None else "big gin"
+        stock0 = max(1, 52 - view.players * view.rules.cards_per_hand - 1)
+        share = min(1.0, know.stock / stock0)
+        if self.plays_for_gin(view, know):
+            return False, f"plays for gin under the knock limit {view.knock_limit}"
+        ev, under = self.knock_value(view, know, knock)
+        tau = p["tau0"] + p["tau_stock"] * share
+        pressing = self._near_target(view, ev)
+        if pressing:
+            tau = min(tau, p["tau0"])
+        go = ev >= tau
+        why = (
+            f"knocking with {dk} deadwood: expected {ev:+.1f} points, "
+            f"undercut risk {under:.0%}{' (near the target)' if pressing else ''}"
+        )
+        return go, why
+
+    def plays_for_gin(self, view: View, know: Knowledge) -> bool:
+        """A knock limit of ``gin_limit`` or less with more than ``gin_stock`` cards left."""
+        p = self.params
+        return view.knock_limit <= p["gin_limit"] and know.stock > p["gin_stock"]
+
+    def _near_target(self, view: View, ev: float) -> bool:
+        """A knock would likely win the game, or an opponent is one hand from the target."""
+        if view.rules.format == "single" or not view.totals or not view.target:
+            return False
+        me = view.seat
+        target = view.target
+        mine = view.totals[me]
+        if ev > 0 and mine + ev >= target:
+            return True
+        reach = view.rules.gin_bonus * view.multiplier
+        return any(t + reach >= target for s, t in enumerate(view.totals) if s != me)
+
+    # ---- the fiftieth card ------------------------------------------------------------
+    def fiftieth_action(self, view: View, know: Knowledge) -> tuple[Action, str]:
+        if TAKE not in view.legal_actions:
+            return PASS, "no knock with the last card: the hand is dead"
+        top = know.top
+        hand = know.hand | 1 << top
+        best: Knock | None = None
+        best_key = (1 << 30, 0)
+        for c in bits(hand):
+            if c == top and view.rules.no_return_discard:
+                continue
+            dw, melds = default_arrangement(hand ^ (1 << c))
+            if dw > view.knock_limit:
+                continue
+            k = Knock(CARDS[c], melds)
+            key = (dw, _spots(hand, k))
+            if key < best_key:
+                best_key = key
+                best = k
+        if best is None:
+            return PASS, "no knock with the last card"
+        ev, _ = self.knock_value(view, know, best, hand)
+        if ev > 0:
+            return TAKE, f"takes the last card to knock: expected {ev:+.1f} points"
+        return PASS, f"a knock with the last card expects {ev:+.1f} points: lets the hand die"
+
+    # ---- hints ----------------------------------------------------------------------
+    def explain(self, view: View, action: Action) -> str:
+        if self._why is not None and self._why[0] == id(view):
+            return self._why[1]
+        if not view.legal_actions:
+            return f"{action}: not this seat's turn"
+        chosen, why = self.decide(view)
+        if chosen == action:
+            return why
+        return f"{action}; hard would rather {chosen}: {why}"
+
+
+def layoff_action(view: View, hand: int) -> tuple[Action, str]:
+    """The first layoff of the best set of layoffs, or done."""
+    _, seq = best_layoffs(hand, view.melds)
+    if seq:
+        card, meld = seq[0]
+        if Layoff(card, meld) in view.legal_actions:
+            return Layoff(card, meld), f"laying {card} off on {view.melds[meld]} cuts deadwood"
+    return DONE, "nothing left worth laying off"

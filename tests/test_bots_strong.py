@@ -1,0 +1,304 @@
+"""The ``hard`` and ``expert`` bots: legal play under every preset and option with 2-4 players,
+decisions from the view alone, determinism, the expert's time budget, the belief they share,
+and the score awareness of the knock policy."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import statistics
+import time
+
+import pytest
+
+from okgin.actions import Knock
+from okgin.bots import BOTS, make_bot
+from okgin.bots.belief import Knowledge, World, sample_worlds, world_state
+from okgin.bots.expert import ExpertBot
+from okgin.bots.hard import DEFAULTS, HardBot
+from okgin.bots.playout import playout
+from okgin.cards import CARDS
+from okgin.game import Game
+from okgin.rules import Rules
+from okgin.views import View
+
+BUDGET = 0.02  # the expert's budget in these tests (seconds per decision)
+
+RULE_SETS = [
+    Rules.preset("standard"),
+    Rules.preset("classic"),
+    Rules.preset("openspiel"),
+    Rules.preset("party", players=3),
+    Rules.preset("party", players=4),
+    Rules.preset("standard", players=3, hand_size=9, big_gin_bonus=31),
+    Rules.preset("standard", knock_limit=0, no_return_discard=False),
+    Rules.preset("classic", stock_exhaustion="fiftieth_card", undercut_on_tie=False, knock_bonus=5),
+    Rules.preset("party", doubling_suit="c", doubling_effect="target", format="hollywood"),
+    Rules.preset("standard", hand_size=4, knock_limit=3),
+]
+IDS = [
+    "standard",
+    "classic",
+    "openspiel",
+    "party3",
+    "party4",
+    "3p-size9-biggin",
+    "straight-gin-return",
+    "fiftieth-tie",
+    "hollywood-target-doubling",
+    "tiny-hands",
+]
+
+
+def _bot(name: str, seed: int) -> object:
+    if name == "expert":
+        return ExpertBot(seed, budget=BUDGET)
+    return make_bot(name, seed)
+
+
+def test_registered_by_name() -> None:
+    assert isinstance(make_bot("hard", 1), HardBot)
+    assert isinstance(make_bot("expert", 1), ExpertBot)
+    bot = BOTS["expert"](3, budget=0.05)  # type: ignore[call-arg]
+    assert isinstance(bot, ExpertBot) and bot.budget == 0.05
+    with pytest.raises(ValueError, match="budget"):
+        ExpertBot(1, budget=0)
+    with pytest.raises(ValueError, match="unknown hard parameter"):
+        HardBot(1, {"nonsense": 1.0})
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=IDS)
+@pytest.mark.parametrize("name", ["hard", "expert"])
+def test_legal_play_every_rule_set(name: str, rules: Rules) -> None:
+    """Whole hands against medium: every action legal, every hint one line."""
+    seed = len(IDS[RULE_SETS.index(rules)])
+    game = Game(rules, seed=seed)
+    n = rules.players
+    bots = [_bot(name, seed) if s == 0 else make_bot("medium", s) for s in range(n)]
+    phases: set[str] = set()
+    hands = 0
+    while not game.is_over and hands < (2 if name == "expert" else 4):
+        hand = game.hand
+        while not hand.is_over:
+            seat = hand.current_player
+            assert seat is not None
+            view = game.view(seat)
+            action = bots[seat].act(view)  # type: ignore[attr-defined]
+            if seat == 0:
+                hint = bots[0].explain(view, action)  # type: ignore[attr-defined]
+                assert isinstance(hint, str) and hint and "\n" not in hint
+                phases.add(view.phase)
+                if not isinstance(action, Knock):
+                    assert action in view.legal_actions
+            game.apply(action, seat)
+        hands += 1
+    assert "play" in phases
+
+
+def _views(rules: Rules, count: int, seed: int) -> list[tuple[Game, View]]:
+    """Positions from medium self-play where the seat to play has a real choice."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        game = Game(rules, seed=rng.randrange(10**9))
+        bots = [make_bot("medium", s) for s in range(rules.players)]
+        stop = rng.randrange(0, 40)
+        hand = game.hand
+        for _ in range(stop):
+            if hand.is_over:
+                break
+            seat = hand.current_player
+            assert seat is not None
+            game.apply(bots[seat].act(game.view(seat)), seat)
+        if hand.is_over:
+            continue
+        seat = hand.current_player
+        assert seat is not None
+        view = game.view(seat)
+        if len(view.legal_actions) > 1 and view.phase in ("offer", "draw", "play"):
+            out.append((game, view))
+    return out
+
+
+def _other_hidden(game: Game, seat: int, rng: random.Random) -> Game | None:
+    """The same hand replayed with the cards ``seat`` cannot see dealt differently."""
+    hand = game.hand
+    view = game.view(seat)
+    fixed = set(view.cards_seen())
+    fixed.update(a.card for _, a in hand.history if isinstance(a, Knock) and a.card is not None)
+    deck = [int(c) for c in hand.deck]
+    positions = [i for i, c in enumerate(deck) if c not in fixed]
+    if len(positions) < 2:
+        return None
+    cards = [deck[i] for i in positions]
+    shuffled = cards[:]
+    while shuffled == cards:
+        rng.shuffle(shuffled)
+    for i, c in zip(positions, shuffled):
+        deck[i] = c
+    other = Game(game.rules, dealer=hand.dealer, auto_deal=False, deck=[CARDS[c] for c in deck])
+    try:
+        for s, a in hand.history:
+            other.apply(a, s)
+    except ValueError:
+        return None
+    return other
+
+
+@pytest.mark.parametrize("name", ["hard", "expert"])
+@pytest.mark.parametrize(
+    "rules",
+    [Rules.preset("standard"), Rules.preset("party", players=3), Rules.preset("openspiel")],
+    ids=["standard", "party3", "openspiel"],
+)
+def test_same_view_different_hidden_cards_same_decision(name: str, rules: Rules) -> None:
+    rng = random.Random(f"view-only-{name}-{rules.players}")
+    checked = 0
+    for game, view in _views(rules, 12, rng.randrange(10**6)):
+        other = _other_hidden(game, view.seat, rng)
+        if other is None:
+            continue
+        assert other.hand.hands != game.hand.hands or other.hand.deck != game.hand.deck
+        v2 = other.view(view.seat)
+        assert v2 == view
+        a1 = _bot(name, 7).act(view)  # type: ignore[attr-defined]
+        a2 = _bot(name, 7).act(v2)  # type: ignore[attr-defined]
+        assert a1 == a2
+        checked += 1
+    assert checked >= 6
+
+
+def test_expert_same_seed_same_decisions_and_budget() -> None:
+    """Two expert bots with the same seed play the same; every decision stays well inside
+    a generous bound on its budget (timings are reported, not asserted tightly)."""
+    rules = Rules.preset("standard")
+    times = []
+    for _game, view in _views(rules, 10, 5):
+        a = ExpertBot(11, budget=BUDGET)
+        b = ExpertBot(11, budget=BUDGET)
+        t = time.perf_counter()
+        first = a.act(view)
+        times.append(time.perf_counter() - t)
+        assert b.act(view) == first
+    assert max(times) < 5 * BUDGET + 1.0
+    print(f"expert at {BUDGET}s: median {statistics.median(times):.3f}s, max {max(times):.3f}s")
+
+
+def test_hard_same_seed_same_game() -> None:
+    def play(seed: int) -> list[str]:
+        game = Game(Rules.preset("standard"), seed=3)
+        bots = [HardBot(seed), make_bot("medium", 0)]
+        out = []
+        while not game.is_over and len(game.hands) < 3:
+            seat = game.current_player
+            assert seat is not None
+            action = bots[seat].act(game.view(seat))
+            out.append(str(action))
+            game.apply(action, seat)
+        return out
+
+    assert play(4) == play(4)
+
+
+def test_knowledge_matches_the_hidden_truth_and_worlds_are_consistent() -> None:
+    rng = random.Random(2)
+    for rules in (Rules.preset("standard"), Rules.preset("party", players=4)):
+        for game, view in _views(rules, 15, rng.randrange(10**6)):
+            hand = game.hand
+            know = Knowledge(view)
+            truth_unknown = 0
+            for s in range(rules.players):
+                assert know.held[s] & ~hand.hands[s] == 0  # what it knows is true
+                if s != view.seat:
+                    assert know.hidden[s] == (hand.hands[s] & ~know.held[s]).bit_count()
+                    truth_unknown |= hand.hands[s] & ~know.held[s]
+            for c in hand.deck[hand.stock_pos :]:
+                truth_unknown |= 1 << c
+            assert know.unknown == truth_unknown
+            # the true world rebuilds the true state
+            true = World(list(hand.hands), [int(c) for c in hand.deck[hand.stock_pos :]], 1.0)
+            state = world_state(know, true)
+            assert state.hands == hand.hands and state.pile == hand.pile
+            assert state.deck[state.stock_pos :] == hand.deck[hand.stock_pos :]
+            assert state.legal_actions() == hand.legal_actions()
+            # sampled worlds: the seat's own and known cards kept, sizes right, all 52 once
+            for w in sample_worlds(know, 6, rng):
+                s2 = world_state(know, w)
+                assert s2.hands[view.seat] == hand.hands[view.seat]
+                for s in range(rules.players):
+                    assert s2.hands[s].bit_count() == hand.hands[s].bit_count()
+                    assert s2.hands[s] & know.held[s] == know.held[s]
+                assert sorted(s2.deck) == list(range(52))
+                playout(s2)
+                assert s2.is_over
+
+
+def _opening_view(mine: str, opp: str, up: str, actions: list[str]) -> View:
+    """Seat 0's view of a standard hand (dealer 1) after ``actions``."""
+    from okgin.actions import parse_action
+    from okgin.cards import parse_cards
+
+    rules = Rules.preset("standard")
+    a, b, u = parse_cards(mine), parse_cards(opp), parse_cards(up)[0]
+    rest = [c for c in CARDS if c not in a and c not in b and c != u]
+    deck: list[int] = []
+    for i in range(10):
+        deck += [a[i], b[i]]
+    deck += [u, *rest]
+    game = Game(rules, dealer=1, auto_deal=False, deck=[CARDS[c] for c in deck])
+    for text in actions:
+        game.apply(parse_action(text))
+    return game.view(0)
+
+
+def test_likelihood_reads_picks_passes_and_throws() -> None:
+    from okgin.cards import mask_of, parse_cards
+
+    # seat 0 passes 7h; seat 1 takes it, then throws Kc; then seat 0 draws
+    view = _opening_view(
+        "2c3c4c 9d9s 5s6s Jd Qd Kd",
+        "7c8c 8h9h AdAh 2s Ks Qs Js",
+        "7h",
+        ["pass", "take", "discard Ks"],
+    )
+    know = Knowledge(view)
+    assert know.held[1] >> parse_cards("7h")[0] & 1
+    with_partners = mask_of(parse_cards("8h9h AdAh 2s Qs Js 7c8c"))
+    without = mask_of(parse_cards("2h3h AdAs 2s Qs Js 7c Tc"))
+    # taking 7h when 8h9h make a meld with it is likelier than taking it alone
+    assert know.likelihood(1, with_partners | 1 << parse_cards("7h")[0]) > know.likelihood(
+        1, without | 1 << parse_cards("7h")[0]
+    )
+    # the card probabilities rise next to the card it took
+    probs = know.card_probs(1)
+    assert probs[parse_cards("8h")[0]] > probs[parse_cards("4d")[0]]
+
+
+def test_hard_knocks_sooner_near_the_target() -> None:
+    """Some knocks hard declines at 0-0 it makes when the opponent is one hand from 100."""
+    rules = Rules.preset("standard")
+    flipped = 0
+    seen = 0
+    rng = random.Random(4)
+    while seen < 400 and flipped == 0:
+        game = Game(rules, seed=rng.randrange(10**9))
+        bots = [HardBot(1), make_bot("medium", 2)]
+        hand = game.hand
+        while not hand.is_over:
+            seat = hand.current_player
+            assert seat is not None
+            view = game.view(seat)
+            if seat == 0 and any(isinstance(a, Knock) for a in view.legal_actions):
+                seen += 1
+                calm = HardBot(1).act(view)
+                tense = HardBot(1).act(dataclasses.replace(view, totals=(0, 90), target=100))
+                if not isinstance(calm, Knock) and isinstance(tense, Knock):
+                    flipped += 1
+            game.apply(bots[seat].act(view), seat)
+    assert flipped
+
+
+def test_hard_parameters_are_the_tuned_ones() -> None:
+    bot = HardBot(1)
+    assert bot.params == DEFAULTS
+    assert HardBot(1, {"alpha": 0.5}).params["alpha"] == 0.5
