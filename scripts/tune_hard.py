@@ -32,15 +32,16 @@ from okgin.views import view_of_hand
 
 #: parameter: (step, lowest, highest, integer?)
 GRID: dict[str, tuple[float, float, float, bool]] = {
+    "gin_limit": (3.0, -1.0, 10.0, True),
+    "gin_stock": (3.0, 0.0, 24.0, True),
+    "gin_cap": (1.0, 0.0, 4.0, True),
+    "tau0": (2.0, -10.0, 20.0, False),
+    "tau_stock": (3.0, -6.0, 30.0, False),
     "alpha": (0.3, 0.0, 3.0, False),
     "take_margin": (0.75, -2.0, 6.0, False),
     "beta": (1.0, 0.0, 12.0, False),
     "beta_late": (2.0, 0.0, 20.0, False),
     "risk_background": (0.25, 0.0, 1.0, False),
-    "tau0": (2.0, -10.0, 20.0, False),
-    "tau_stock": (3.0, -6.0, 30.0, False),
-    "gin_limit": (1.0, -1.0, 4.0, True),
-    "gin_stock": (3.0, 0.0, 24.0, True),
 }
 
 
@@ -103,7 +104,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--rules", default="standard", help="a preset or a JSON rule set")
     ap.add_argument("--opponents", default="self,medium", help="comma-separated: self, bot names")
-    ap.add_argument("--params", default=",".join(GRID), help="the parameters to tune, in order")
+    ap.add_argument(
+        "--params",
+        default=",".join(GRID),
+        help="the parameters to tune, in order (tau_press is set by hand: single hands "
+        "show no score)",
+    )
     ap.add_argument("--start", default=None, help="JSON of starting parameters")
     ap.add_argument("--margin", type=float, default=0.5, help="standard errors to accept a change")
     ap.add_argument("--write", default=None, help="save the result as JSON here")

@@ -34,7 +34,7 @@ from typing import Any
 from okgin.actions import DRAW, PASS, TAKE, Action, Discard, Knock
 from okgin.bots.belief import Knowledge, decision_rng, sample_worlds, world_state
 from okgin.bots.hard import HardBot, best_knock, layoff_action
-from okgin.bots.playout import playout
+from okgin.bots.playout import AT_ONCE, playout
 from okgin.cards import CARDS
 from okgin.views import View
 
@@ -43,7 +43,7 @@ __all__ = ["DEFAULT_BUDGET", "ExpertBot"]
 #: Seconds of search per decision by default.
 DEFAULT_BUDGET = 0.12
 #: Rollout actions one second buys (measured on the project's machine).
-STEPS_PER_SECOND = 110_000
+STEPS_PER_SECOND = 160_000
 #: The work of sampling one world and of starting one rollout, in rollout actions.
 WORLD_COST = 8
 ROLLOUT_COST = 3
@@ -81,6 +81,10 @@ class ExpertBot:
         max_worlds: int = 400,
         hard_params: Mapping[str, float] | None = None,
         game_value: float | None = None,
+        rollout_cap: int = 0,
+        rollout_stock: int = 2,
+        at_once: float = 0.5,
+        opponent_caps: tuple[int, int] = (0, 2),
     ) -> None:
         if budget is None:
             budget = DEFAULT_BUDGET
@@ -93,6 +97,10 @@ class ExpertBot:
         self.min_worlds = min_worlds
         self.max_worlds = max_worlds
         self.game_value = game_value
+        self.rollout_cap = rollout_cap
+        self.rollout_stock = rollout_stock
+        self.at_once = at_once
+        self.opponent_caps = opponent_caps
         self.hard = HardBot(seed, hard_params)
         self._why: tuple[int, str] | None = None
         #: the last search: candidates, worlds played, means (for tests and hints)
@@ -161,6 +169,8 @@ class ExpertBot:
         work = self.budget * STEPS_PER_SECOND
         rng = decision_rng(self.seed, view, "expert")
         utility = self.utility(view)
+        me = view.seat
+        mine = (self.rollout_cap, self.rollout_stock)
         alive = list(range(len(cands)))
         values: list[list[float]] = [[] for _ in cands]
         spent = 0
@@ -173,10 +183,14 @@ class ExpertBot:
             spent += WORLD_COST * len(worlds)
             for w in worlds:
                 base = world_state(know, w)
+                # opponents knock at once in a share of the worlds, hold out for gin in
+                # the others (the same for every candidate)
+                other = AT_ONCE if rng.random() < self.at_once else self.opponent_caps
+                caps = [mine if s == me else other for s in range(view.players)]
                 for i in alive:
                     h = base.copy()
                     h.apply(cands[i])
-                    spent += ROLLOUT_COST + playout(h)
+                    spent += ROLLOUT_COST + playout(h, caps=caps)
                     res = h.result
                     values[i].append(0.0 if res is None else utility(res.points))
                 worlds_done += 1

@@ -2,23 +2,29 @@
 
 It sees only its view (:class:`~okgin.bots.belief.Knowledge` reads it) and decides:
 
-* **draw** — takes the top discard when it lowers the deadwood left after the discard by at
-  least ``take_margin`` more than an average stock card would (the average over every card
-  it cannot see);
+* **draw** — takes the top discard when that makes gin, or a knock it would make, or when
+  the hand it leaves is better by ``take_margin`` than after an average stock card (the
+  average over every card it cannot see). A hand's worth is its deadwood less ``alpha`` ×
+  the improvement one more stock card brings on average. It never takes back a card it
+  threw, nor takes after ``2 × players`` turns in a row took (endless swaps);
 * **discard** — the card that leaves the least of: deadwood − ``alpha`` × the expected
   improvement from the next stock card + the cost of feeding an opponent (``beta`` rising
   to ``beta + beta_late`` as the stock runs out) × the chance the card melds with what that
-  opponent holds (known cards, picks, passes and throws: :meth:`Knowledge.card_probs`);
-* **knock** — gin always; otherwise it samples the opponents' hands (they kept the best of
+  opponent holds (known cards, picks, passes and throws: :meth:`Knowledge.card_probs`;
+  pairs of cards none of which is known there count ``risk_background`` times);
+* **knock** — gin always. Otherwise it samples the opponents' hands (they kept the best of
   what they saw, weighted by how likely their choices were), lays their cards off on its
-  melds, and knocks when the expected points are at least ``tau0 + tau_stock`` × the share
-  of the stock left. With a knock limit of ``gin_limit`` or less it plays for gin while the
-  stock holds more than ``gin_stock`` cards (an ace upcard under ``gin_only``: gin only).
-  Near the target (a knock that wins the game, or an opponent one hand from it) it knocks
-  at ``tau0``; a doubled hand counts double there;
+  melds, and prices the knock (points, undercuts, bonuses, the multiplier). Near the target
+  (a knock that wins the game, or an opponent one gin from it; a doubled hand counts
+  double) it knocks when the price is at least ``tau_press``. Otherwise, under a knock limit
+  of ``gin_limit`` or less and while the stock holds more than ``gin_stock`` cards, it holds
+  out for gin, knocking only with ``gin_cap`` deadwood or less (against players who knock
+  at once, a low hand held back wins undercuts as well as gins); beyond that it knocks when
+  the price is at least ``tau0 + tau_stock`` × the share of the stock left;
 * **layoffs** — the best ones (:func:`~okgin.melds.best_layoffs`).
 
-Its parameters are tuned by self-play: ``scripts/tune_hard.py`` reruns the tuning.
+Its parameters are tuned by self-play: ``scripts/tune_hard.py`` reruns the tuning (its
+docstring says how; ``tau_press`` is set by hand, single hands showing no score).
 """
 
 from __future__ import annotations
@@ -40,11 +46,13 @@ DEFAULTS: dict[str, float] = {
     "alpha": 1.3,
     "beta": 1.0,
     "beta_late": 2.0,
-    "risk_background": 0.25,
-    "tau0": 4.0,
+    "risk_background": 0.5,
+    "tau0": 10.0,
     "tau_stock": 14.0,
-    "gin_limit": 3,
-    "gin_stock": 4,
+    "tau_press": 0.0,
+    "gin_limit": 10,
+    "gin_stock": 0,
+    "gin_cap": 0,
     "samples": 24,
 }
 
@@ -241,7 +249,9 @@ class HardBot:
             return TAKE, f"taking {CARDS[top]} makes gin"
         if not know.may_take():
             return no_take, f"leaves {CARDS[top]}: no taking back, no endless swaps"
-        if after <= view.knock_limit and not self.plays_for_gin(view, know):
+        if after <= view.knock_limit and (
+            after <= self.params["gin_cap"] or not self.plays_for_gin(view, know)
+        ):
             return TAKE, f"taking {CARDS[top]} lets it knock with {after} deadwood"
         gain, take, avg = self.draw_gain(view, know)
         if gain >= self.params["take_margin"]:
@@ -337,24 +347,24 @@ class HardBot:
         dk = _declared(know.hand, knock)
         if dk == 0:
             return True, "gin" if knock.card is not None else "big gin"
+        ev, under = self.knock_value(view, know, knock)
+        risk = f"expected {ev:+.1f} points, undercut risk {under:.0%}"
+        if self._near_target(view, ev):
+            go = ev >= p["tau_press"]
+            return go, f"near the target, knocking with {dk} deadwood: {risk}"
+        if self.plays_for_gin(view, know) and dk > p["gin_cap"]:
+            return False, (
+                f"holds out for gin with {dk} deadwood (limit {view.knock_limit}, "
+                f"{know.stock} cards left): a knock {risk}"
+            )
         stock0 = max(1, 52 - view.players * view.rules.cards_per_hand - 1)
         share = min(1.0, know.stock / stock0)
-        if self.plays_for_gin(view, know):
-            return False, f"plays for gin under the knock limit {view.knock_limit}"
-        ev, under = self.knock_value(view, know, knock)
         tau = p["tau0"] + p["tau_stock"] * share
-        pressing = self._near_target(view, ev)
-        if pressing:
-            tau = min(tau, p["tau0"])
-        go = ev >= tau
-        why = (
-            f"knocking with {dk} deadwood: expected {ev:+.1f} points, "
-            f"undercut risk {under:.0%}{' (near the target)' if pressing else ''}"
-        )
-        return go, why
+        return ev >= tau, f"knocking with {dk} deadwood: {risk}"
 
     def plays_for_gin(self, view: View, know: Knowledge) -> bool:
-        """A knock limit of ``gin_limit`` or less with more than ``gin_stock`` cards left."""
+        """A knock limit of ``gin_limit`` or less with more than ``gin_stock`` cards left:
+        knock only with ``gin_cap`` deadwood or less."""
         p = self.params
         return view.knock_limit <= p["gin_limit"] and know.stock > p["gin_stock"]
 

@@ -10,10 +10,13 @@ only the state it is given: a world sampled from a view, never the real hidden c
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Final
+
 from okgin.actions import DISCARDS, DONE, DRAW, ID_TAKE, PASS, TAKE, Knock, Layoff
 from okgin.cards import CARDS, VALUES
 from okgin.hand import HandState, Phase
-from okgin.melds import Meld, best_arrangement, best_layoffs, deadwood
+from okgin.melds import Meld, best_arrangement, best_layoffs, deadwood, deadwood_after_discard
 
 __all__ = ["playout"]
 
@@ -26,24 +29,71 @@ _LAYOFF = Phase.LAYOFF
 _OVER = Phase.OVER
 
 
+#: ``_RUN[m]``: the least deadwood of one suit's cards ``m`` (13 bits), with runs only.
+_RUN: Final[tuple[int, ...]] = tuple(deadwood(m) for m in range(1 << 13))
+_M13: Final = 0x1FFF
+#: ``_BY_VALUE[v]``: the mask of the cards worth ``v``.
+_BY_VALUE: Final[tuple[int, ...]] = tuple(
+    sum(1 << c for c in range(52) if VALUES[c] == v) for v in range(11)
+)
+
+
 def _best_discard(hand: int, taken: int) -> tuple[int, int]:
-    """(least deadwood after a discard, that discard); ``taken`` may not be thrown."""
+    """(least deadwood after a discard, that discard); ``taken`` may not be thrown.
+
+    Without a rank held three or four times (no set possible) the deadwood is the sum of
+    the suits' run-only deadwood, so a discard changes one suit's term only."""
+    a = hand & _M13
+    b = hand >> 13 & _M13
+    c = hand >> 26 & _M13
+    d = hand >> 39
     best_dw = 1 << 30
     best_c = -1
     best_v = -1
-    rest = hand
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        c = low.bit_length() - 1
-        if c == taken:
+    if (a & b & (c | d)) | (c & d & (a | b)):
+        # sets possible: try the cards from the costliest down; a discard lowers the
+        # deadwood by at most the card's value, so the search stops early
+        full = deadwood(hand)
+        target = deadwood_after_discard(hand)
+        for v in range(10, 0, -1):
+            if full - v >= best_dw:
+                break
+            rest = hand & _BY_VALUE[v]
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                card = low.bit_length() - 1
+                if card == taken:
+                    continue
+                dw = deadwood(hand ^ low)
+                if dw < best_dw:
+                    best_dw = dw
+                    best_c = card
+                    if dw == target:
+                        return best_dw, best_c
+        return best_dw, best_c
+    run = _RUN
+    suits = (a, b, c, d)
+    base = run[a] + run[b] + run[c] + run[d]
+    for s in range(4):
+        m = suits[s]
+        if not m:
             continue
-        dw = deadwood(hand ^ low)
-        v = VALUES[c]
-        if dw < best_dw or (dw == best_dw and v > best_v):
-            best_dw = dw
-            best_c = c
-            best_v = v
+        rm = base - run[m]
+        offset = 13 * s
+        rest = m
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            card = offset + low.bit_length() - 1
+            if card == taken:
+                continue
+            dw = rm + run[m ^ low]
+            v = VALUES[card]
+            if dw < best_dw or (dw == best_dw and (v > best_v or (v == best_v and card < best_c))):
+                best_dw = dw
+                best_c = card
+                best_v = v
     return best_dw, best_c
 
 
@@ -53,12 +103,31 @@ def _knock(h: HandState, hand: int, card: int) -> None:
     h.apply(Knock(CARDS[card], melds))
 
 
-def playout(h: HandState, max_steps: int = 400) -> int:
-    """Play ``h`` to the end with the fast policy; returns the number of actions played."""
+#: A seat that knocks as soon as the limit allows: ``(10, 0)`` in :func:`playout`'s caps.
+AT_ONCE: Final = (10, 0)
+
+
+def playout(
+    h: HandState,
+    max_steps: int = 400,
+    caps: Sequence[tuple[int, int]] | None = None,
+) -> int:
+    """Play ``h`` to the end with the fast policy; returns the number of actions played.
+
+    ``caps[s] = (cap, stock)``: seat ``s`` knocks only with ``cap`` deadwood or less (0:
+    gin only) while the stock holds more than ``stock`` cards; by default every seat knocks
+    as soon as it may. Against players who knock at once, a low hand held back wins
+    undercuts and gins."""
+    if caps is None:
+        caps = [AT_ONCE] * h.n
     rules = h.rules
     no_return = rules.no_return_discard
     big_gin = rules.big_gin_bonus is not None
     steps = 0
+    # turns in a row that took from the pile: after 2 × players, the next one draws, so
+    # players who keep taking each other's discards cannot stall the hand
+    takes = 0
+    swaps = 2 * h.n
     while h.phase != _OVER and steps < max_steps:
         steps += 1
         p = h.phase
@@ -69,15 +138,19 @@ def playout(h: HandState, max_steps: int = 400) -> int:
                 h.apply(DRAW)
                 continue
             top = h.pile[-1]
-            cur = deadwood(hand)
             full = hand | 1 << top
-            take = deadwood(full) < cur + VALUES[top]
-            if not take:
-                dw, _ = _best_discard(full, top if no_return else -1)
-                take = dw <= h.limit
+            take = False
+            if takes < swaps:
+                take = deadwood(full) < deadwood(hand) + VALUES[top]
+                if not take and deadwood_after_discard(full) <= h.limit:
+                    dw, _ = _best_discard(full, top if no_return else -1)
+                    take = dw <= h.limit
             if take:
+                takes += 1
                 h.apply(TAKE)
             else:
+                if p == _DRAW:
+                    takes = 0
                 h.apply(DRAW if p == _DRAW else PASS)
         elif p in (_PLAY, _FIFTY_KNOCK):
             taken = h.taken if no_return else -1
@@ -85,7 +158,9 @@ def playout(h: HandState, max_steps: int = 400) -> int:
                 h.apply(Knock(None, best_arrangement(hand)[1]))
                 continue
             dw, c = _best_discard(hand, taken)
-            if dw <= h.limit:
+            if dw <= h.limit and (
+                dw <= caps[s][0] or 52 - h.stock_pos <= caps[s][1] or p == _FIFTY_KNOCK
+            ):
                 _knock(h, hand, c)
             else:
                 h.apply(DISCARDS[c])
