@@ -9,7 +9,8 @@ import pytest
 
 from okgin.actions import DONE, PASS, TAKE, Knock, Layoff
 from okgin.bots import BOTS, make_bot
-from okgin.bots.medium import MediumBot, _declared, knock_after_take, melds_in_best
+from okgin.bots.base import knock_deadwood
+from okgin.bots.medium import MediumBot, knock_after_take, melds_in_best
 from okgin.cards import CARDS, mask_of, parse_cards
 from okgin.game import Game
 from okgin.melds import best_layoffs
@@ -203,7 +204,7 @@ def test_medium_knocks_at_once_with_the_least_deadwood_and_lays_off() -> None:
             options = [a for a in view.legal_actions if isinstance(a, Knock)]
             if options:
                 assert isinstance(action, Knock)
-                assert _declared(hand, action) == min(_declared(hand, k) for k in options)
+                assert knock_deadwood(hand, action) == min(knock_deadwood(hand, k) for k in options)
                 knocks += 1
             if view.phase == "layoff":
                 best = best_layoffs(hand, view.melds)[1]

@@ -96,15 +96,6 @@ def bits(mask: int) -> list[int]:
     return out
 
 
-def value_of(mask: int) -> int:
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += VALUES[low.bit_length() - 1]
-        mask ^= low
-    return total
-
-
 class Knowledge:
     """Where every card is known to be, from one seat's view (see the module docstring)."""
 

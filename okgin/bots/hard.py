@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from okgin.actions import DONE, DRAW, PASS, TAKE, Action, Discard, Knock, Layoff
+from okgin.bots.base import knock_deadwood
 from okgin.bots.belief import NEIGHBOURS, Knowledge, bits, decision_rng, melds_with, sample_worlds
 from okgin.cards import CARDS, VALUES
 from okgin.melds import best_layoffs, deadwood, deadwood_after_discard, default_arrangement
@@ -57,18 +58,6 @@ DEFAULTS: dict[str, float] = {
 }
 
 
-def _declared(hand: int, knock: Knock) -> int:
-    rest = hand if knock.card is None else hand & ~(1 << knock.card)
-    for m in knock.melds:
-        rest &= ~m.mask
-    total = 0
-    while rest:
-        low = rest & -rest
-        total += VALUES[low.bit_length() - 1]
-        rest ^= low
-    return total
-
-
 def _spots(hand: int, knock: Knock) -> int:
     rest = hand if knock.card is None else hand & ~(1 << knock.card)
     spots = 0
@@ -83,7 +72,7 @@ def best_knock(hand: int, knocks: Sequence[Knock], rules: Rules) -> Knock:
     big_bonus = rules.big_gin_bonus
 
     def key(k: Knock) -> tuple[int, int, int, int]:
-        dw = _declared(hand, k)
+        dw = knock_deadwood(hand, k)
         big = 0 if k.card is None and big_bonus is not None and big_bonus >= rules.gin_bonus else 1
         card_value = VALUES[k.card] if k.card is not None else 0
         return (dw, big, _spots(hand, k), -card_value)
@@ -189,7 +178,7 @@ class HardBot:
         knocks = [a for a in legal if isinstance(a, Knock)]
         if phase == "fiftieth_knock":
             k = best_knock(know.hand, knocks, view.rules)
-            return k, f"must knock with the fiftieth card: {_declared(know.hand, k)} deadwood"
+            return k, f"must knock with the fiftieth card: {knock_deadwood(know.hand, k)} deadwood"
         if knocks:
             k = best_knock(know.hand, knocks, view.rules)
             go, why = self.should_knock(view, know, k)
@@ -314,7 +303,7 @@ class HardBot:
         opponent hands (their layoffs included)."""
         if hand is None:
             hand = know.hand
-        dk = _declared(hand, knock)
+        dk = knock_deadwood(hand, knock)
         rules = view.rules
         m = view.multiplier
         if dk == 0:
@@ -344,7 +333,7 @@ class HardBot:
 
     def should_knock(self, view: View, know: Knowledge, knock: Knock) -> tuple[bool, str]:
         p = self.params
-        dk = _declared(know.hand, knock)
+        dk = knock_deadwood(know.hand, knock)
         if dk == 0:
             return True, "gin" if knock.card is not None else "big gin"
         ev, under = self.knock_value(view, know, knock)

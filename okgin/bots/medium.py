@@ -22,6 +22,7 @@ not look at the score. Deterministic: a function of the view alone.
 from __future__ import annotations
 
 from okgin.actions import DONE, DRAW, PASS, TAKE, Action, Discard, Knock, Layoff
+from okgin.bots.base import knock_deadwood
 from okgin.cards import Card, mask_of
 from okgin.melds import best_layoffs, deadwood
 from okgin.views import View
@@ -69,13 +70,6 @@ def partners(hand: int, card: int) -> int:
         if r != rank and hand >> (suit * 13 + r) & 1:
             count += 1
     return count
-
-
-def _declared(hand: int, knock: Knock) -> int:
-    rest = hand if knock.card is None else hand & ~(1 << knock.card)
-    for m in knock.melds:
-        rest &= ~m.mask
-    return sum(Card(c).value for c in range(52) if rest >> c & 1)
 
 
 class MediumBot:
@@ -133,7 +127,7 @@ class MediumBot:
 
         def key(k: Knock) -> tuple[int, int, int]:
             big = k.card is None
-            return (_declared(hand, k), 0 if big == big_pays else 1, -(k.card or 0))
+            return (knock_deadwood(hand, k), 0 if big == big_pays else 1, -(k.card or 0))
 
         return min(knocks, key=key)
 
@@ -142,7 +136,7 @@ class MediumBot:
         hand = mask_of(view.hand)
         top = view.top_discard
         if isinstance(action, Knock):
-            dw = _declared(hand, action)
+            dw = knock_deadwood(hand, action)
             if action.card is None:
                 return "big gin: every card melds"
             if dw == 0:

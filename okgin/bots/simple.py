@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 
 from okgin.actions import DONE, PASS, TAKE, Action, Discard, Knock, Layoff
-from okgin.cards import Card, mask_of
+from okgin.bots.base import knock_deadwood
+from okgin.cards import mask_of
 from okgin.melds import ALL_MELDS, best_layoffs, deadwood
 from okgin.views import View
 
@@ -52,7 +53,7 @@ class EasyBot:
             return DONE
         knocks = [a for a in legal if isinstance(a, Knock)]
         if knocks:
-            return min(knocks, key=lambda k: _declared(hand, k))
+            return min(knocks, key=lambda k: knock_deadwood(hand, k))
         if TAKE in legal:
             top = view.top_discard
             if view.phase == "fiftieth" or (top is not None and completes_meld(hand, top)):
@@ -76,10 +77,3 @@ class EasyBot:
         if isinstance(action, Layoff):
             return f"{action.card} fits the knocker's meld {action.meld}"
         return f"{action}: nothing better to do"
-
-
-def _declared(hand: int, knock: Knock) -> tuple[int, int]:
-    rest = hand if knock.card is None else hand & ~(1 << knock.card)
-    for m in knock.melds:
-        rest &= ~m.mask
-    return (sum(Card(c).value for c in range(52) if rest >> c & 1), 0)
