@@ -10,6 +10,7 @@ __all__ = [
     "CardError",
     "IllegalActionError",
     "OkginError",
+    "PositionError",
     "RecordError",
     "RulesError",
 ]
@@ -25,6 +26,11 @@ class CardError(OkginError):
 
 class RulesError(OkginError):
     """An unknown rules key, a bad value, or a combination that cannot be played."""
+
+
+class PositionError(OkginError):
+    """A hand position that cannot occur: a card in two places, a hand of the wrong size,
+    a phase a position cannot be set up in."""
 
 
 class IllegalActionError(OkginError):

@@ -40,7 +40,7 @@ from okgin.actions import (
     Take,
 )
 from okgin.cards import CARDS, VALUES, Card, cards_of, format_cards
-from okgin.errors import IllegalActionError
+from okgin.errors import IllegalActionError, PositionError
 from okgin.melds import (
     Meld,
     deadwood,
@@ -98,6 +98,7 @@ class HandResult:
 
 
 _P_OFFER, _P_DRAW, _P_PLAY, _P_FIFTY, _P_FIFTY_KNOCK, _P_LAYOFF, _P_OVER = range(7)
+_SETUP_PHASES: Final = ("offer", "draw", "play", "fiftieth", "fiftieth_knock")
 
 
 def _discard_id_tables() -> tuple[tuple[tuple[int, ...], ...], ...]:
@@ -226,6 +227,82 @@ class HandState:
         self.result = None
         self.history = []
         return self
+
+    @classmethod
+    def from_position(
+        cls,
+        rules: Rules,
+        *,
+        dealer: int,
+        upcard: int,
+        hands: Sequence[int],
+        pile: Sequence[int],
+        stock: Sequence[int],
+        phase: str,
+        turn: int,
+        taken: int | None = None,
+        offer_passes: int = 0,
+        stock_only: bool = False,
+    ) -> HandState:
+        """A hand in the middle of play, set up from its parts (for search over the worlds a
+        bot samples from its view, and for puzzles).
+
+        ``hands`` are card masks (bit ``c`` for card ``c``), one per seat; ``pile`` the
+        discard pile bottom first; ``stock`` the stock in draw order; ``phase`` one of
+        ``offer``, ``draw``, ``play``, ``fiftieth``, ``fiftieth_knock`` (a knock in
+        progress cannot be set up); ``taken`` the card taken from the pile this turn. Cards
+        in none of these are out of play (a face-down knock discard). The state's history
+        starts here, and the deck before the stock is not a deal, so it makes no record.
+        Raises :class:`~okgin.errors.PositionError` for a position that cannot occur.
+        """
+        n = rules.players
+        size = rules.cards_per_hand
+        if phase not in _SETUP_PHASES:
+            raise PositionError(
+                f"a position can be set up in phase {', '.join(_SETUP_PHASES)}, not {phase!r}"
+            )
+        if len(hands) != n:
+            raise PositionError(f"{len(hands)} hands given for {n} players")
+        if not (0 <= dealer < n and 0 <= turn < n):
+            raise PositionError(f"dealer {dealer} and turn {turn} must be seats 0..{n - 1}")
+        seen = 0
+        for seat, mask in enumerate(hands):
+            if mask < 0 or mask >> 52 or mask & seen:
+                raise PositionError(f"seat {seat}'s hand holds a card twice or no card")
+            held = size + 1 if seat == turn and phase in ("play", "fiftieth_knock") else size
+            if mask.bit_count() != held:
+                raise PositionError(
+                    f"seat {seat} holds {mask.bit_count()} cards; {held} in phase {phase}"
+                )
+            seen |= mask
+        for where, cards in (("pile", pile), ("stock", stock)):
+            for c in cards:
+                if not 0 <= c < 52 or seen >> c & 1:
+                    raise PositionError(f"card {c} in the {where} is not a card or is twice")
+                seen |= 1 << c
+        if len(stock) > 51 - n * size:
+            raise PositionError(f"a stock of {len(stock)} cards is more than the deal leaves")
+        if not 0 <= upcard < 52 or upcard in stock:
+            raise PositionError(f"the upcard {upcard} must be a card not in the stock")
+        if taken is not None and not (
+            phase in ("play", "fiftieth_knock") and hands[turn] >> taken & 1
+        ):
+            raise PositionError(f"card {taken} was taken this turn; seat {turn} does not hold it")
+        if phase in ("offer", "draw", "fiftieth") and not pile:
+            raise PositionError(f"phase {phase} needs a card on the discard pile")
+        in_stock = set(stock)
+        front = [c for c in range(52) if c != upcard and c not in in_stock]
+        head = n * size
+        state = cls.deal(rules, [*front[:head], upcard, *front[head:], *stock], dealer)
+        state.hands = list(hands)
+        state.pile = list(pile)
+        state.stock_pos = 52 - len(stock)
+        state.phase = Phase.NAMES.index(phase)
+        state.turn = turn
+        state.taken = -1 if taken is None else taken
+        state.offer_passes = offer_passes
+        state.stock_only = stock_only
+        return state
 
     def copy(self) -> HandState:
         """A cheap independent copy (for search)."""

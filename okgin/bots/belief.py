@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from okgin.cards import CARDS, VALUES
-from okgin.hand import HandState, Phase
+from okgin.hand import HandState
 from okgin.melds import deadwood
 from okgin.views import View
 
@@ -472,33 +472,25 @@ def sample_worlds(
 def world_state(know: Knowledge, world: World) -> HandState:
     """A hand state for ``world``: the view's public state with the world's hidden cards.
 
-    Only the view and the world are read; the stock order is the world's.
+    Only the view and the world are read; the stock order is the world's. Any unknown card
+    the world leaves out of the hands and the stock is the face-down knock discard, which
+    is not drawn again.
     """
     view = know.view
-    n = know.n
-    rules = view.rules
-    size = rules.cards_per_hand
-    stock = world.stock
-    stock_size = know.stock
-    # the stock holds `stock_size` cards; any unknown card the world leaves out of the hands
-    # and the stock is the face-down knock discard, which is not drawn again
-    tail = stock[:stock_size]
-    in_tail = set(tail)
-    front = [c for c in range(52) if c != view.upcard and c not in in_tail]
-    head_len = n * size
-    deck = [*front[:head_len], int(view.upcard), *front[head_len:], *tail]
-    state = HandState.deal(rules, deck, view.dealer)
-    state.hands = list(world.hands)
-    state.pile = list(know.pile)
-    state.stock_pos = 52 - stock_size
-    state.phase = Phase.NAMES.index(view.phase)
-    state.turn = view.to_play if view.to_play is not None else 0
     taken = view.taken_this_turn
-    state.taken = int(taken) if taken is not None else -1
-    state.offer_passes = know.offer_passes
-    state.stock_only = know.stock_only
-    state.history = []
-    return state
+    return HandState.from_position(
+        view.rules,
+        dealer=view.dealer,
+        upcard=int(view.upcard),
+        hands=world.hands,
+        pile=know.pile,
+        stock=world.stock[: know.stock],
+        phase=view.phase,
+        turn=view.to_play if view.to_play is not None else 0,
+        taken=int(taken) if taken is not None else None,
+        offer_passes=know.offer_passes,
+        stock_only=know.stock_only,
+    )
 
 
 def decision_rng(seed: int | None, view: View, salt: str = "") -> random.Random:
