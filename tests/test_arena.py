@@ -123,6 +123,25 @@ def test_cli_refuses_bad_input_in_one_line(capsys: pytest.CaptureFixture[str]) -
     assert "openspiel-simple cannot play these rules" in err and "\n" not in err
 
 
+def test_budget_reaches_the_searching_bots_and_is_checked(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from okgin.arena.play import ArenaSpec, seat_bots
+    from okgin.bots.expert import ExpertBot
+
+    spec = ArenaSpec({"preset": "standard"}, ("expert", "medium"), ((0, 1),), 3, budget=0.01)
+    hero, other = seat_bots(spec, 0, 0, "hands", 0)
+    assert isinstance(hero, ExpertBot) and hero.budget == 0.01
+    assert other.name == "medium"
+    report = run_arena(["expert", "easy"], {"preset": "standard"}, pairs=1, budget=0.01,
+                       progress=False)  # fmt: skip
+    assert report["budget"] == 0.01 and report["pairings"][0]["pairs"] == 1
+    for bad in ("-1", "0", "nan"):
+        assert main(["arena", "expert", "easy", "--pairs", "1", "--budget", bad, "--quiet"]) == 2
+        err = capsys.readouterr().err.strip()
+        assert err.startswith("okgin arena: --budget: expert budget") and "\n" not in err
+
+
 @pytest.mark.slow
 def test_small_arena_on_a_local_ray_instance() -> None:
     kw = {"pairs": 12, "seed": 9, "progress": False}

@@ -12,7 +12,7 @@ import time
 import pytest
 
 from okgin.actions import Knock
-from okgin.bots import BOTS, make_bot
+from okgin.bots import make_bot
 from okgin.bots.belief import Knowledge, World, sample_worlds, world_state
 from okgin.bots.expert import ExpertBot
 from okgin.bots.hard import DEFAULTS, HardBot
@@ -59,10 +59,12 @@ def _bot(name: str, seed: int) -> object:
 def test_registered_by_name() -> None:
     assert isinstance(make_bot("hard", 1), HardBot)
     assert isinstance(make_bot("expert", 1), ExpertBot)
-    bot = BOTS["expert"](3, budget=0.05)  # type: ignore[call-arg]
+    bot = make_bot("expert", 3, budget=0.05)
     assert isinstance(bot, ExpertBot) and bot.budget == 0.05
-    with pytest.raises(ValueError, match="budget"):
-        ExpertBot(1, budget=0)
+    assert isinstance(make_bot("hard", 3, budget=0.05), HardBot)  # no search: no budget
+    for bad in (0, -1.0, float("nan"), float("inf")):
+        with pytest.raises(ValueError, match="budget"):
+            ExpertBot(1, budget=bad)
     with pytest.raises(ValueError, match="unknown hard parameter"):
         HardBot(1, {"nonsense": 1.0})
 

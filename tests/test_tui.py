@@ -507,6 +507,11 @@ def test_command_settings(monkeypatch: Any) -> None:
     settings, notices = settings_from_args(args)
     assert settings.rules == {"preset": "party", "players": 4, "knock_bonus": 5, "target": 150}
     assert settings.opponents == ["easy"] * 3 and settings.seed == 7 and notices == []
+    assert settings.budget is None
+    with_budget = parser.parse_args(["play", "--opponents", "expert", "--budget", "0.3"])
+    assert settings_from_args(with_budget)[0].budget == 0.3
+    with pytest.raises(OkginError, match="--budget must be more than 0"):
+        settings_from_args(parser.parse_args(["play", "--budget", "0"]))
     settings, notices = settings_from_args(parser.parse_args(["play"]))
     level, notice = default_opponent()
     assert settings.opponents == [level] and settings.rules == {"preset": "standard"}

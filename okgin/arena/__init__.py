@@ -47,12 +47,13 @@ def run_arena(
     save: str | Path | None = None,
     ray: str | None = None,
     progress: bool = True,
+    budget: float | None = None,
 ) -> dict[str, Any]:
     """Play an arena and return its report (see :func:`okgin.arena.report.analyse`).
 
     Two bots play one pairing; three or more play a round robin (every pair of bots). The
     first bot of a pairing is its hero; with three or four players it sits against copies of
-    the other bot.
+    the other bot. ``budget``: seconds of search per decision for the bots that search.
     """
     rules = rules if isinstance(rules, Rules) else Rules.from_dict(rules)
     if players is not None:
@@ -62,7 +63,11 @@ def run_arena(
     for name in bots:
         if name not in BOTS:
             raise ArenaError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})")
-        check = getattr(make_bot(name, seed=0), "check_rules", None)
+        try:
+            bot = make_bot(name, seed=0, budget=budget)
+        except ValueError as exc:
+            raise ArenaError(f"--budget: {exc}") from None
+        check = getattr(bot, "check_rules", None)
         if check is not None:
             check(rules)
     if pairs < 1:
@@ -77,6 +82,7 @@ def run_arena(
         pairings=_pairings(len(bots)),
         seed=seed,
         save=save is not None,
+        budget=budget,
     )
     chunks = chunks_for("hands", len(spec.pairings), pairs, jobs)
     chunks += chunks_for("games", len(spec.pairings), games, jobs)

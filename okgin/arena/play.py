@@ -73,6 +73,7 @@ class ArenaSpec:
     pairings: tuple[tuple[int, int], ...]
     seed: int
     save: bool = False
+    budget: float | None = None  # seconds of search per decision for the bots that search
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +134,8 @@ def seat_bots(spec: ArenaSpec, pairing: int, rotation: int, *key: object) -> lis
     for s in range(n):
         rel = (s - rotation) % n
         name = spec.bots[hero] if rel == 0 else spec.bots[other]
-        out.append(make_bot(name, seed=derive(spec.seed, "bot", *key, rel, name)))
+        seed = derive(spec.seed, "bot", *key, rel, name)
+        out.append(make_bot(name, seed=seed, budget=spec.budget))
     return out
 
 

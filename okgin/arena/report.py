@@ -189,6 +189,7 @@ def analyse(
         "target": rules.target,
         "bots": list(spec.bots),
         "seed": spec.seed,
+        "budget": spec.budget,
         "pairings": pairings,
     }
     if len(spec.bots) >= 3:
@@ -224,9 +225,10 @@ def _fmt_ci(ci: list[float | None]) -> str:
 
 def render(report: dict[str, Any]) -> str:
     """The report as text for a terminal."""
-    lines = [
-        f"rules {report['rules']}, {report['players']} players, seed {report['seed']}",
-    ]
+    head = f"rules {report['rules']}, {report['players']} players, seed {report['seed']}"
+    if report.get("budget") is not None:
+        head += f", search budget {report['budget']} s per decision"
+    lines = [head]
     for p in report["pairings"]:
         a, b = p["bots"]
         lines.append("")

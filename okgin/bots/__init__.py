@@ -8,7 +8,7 @@ from okgin.bots.base import Bot
 from okgin.bots.medium import MediumBot
 from okgin.bots.simple import EasyBot, RandomBot
 
-__all__ = ["BOTS", "Bot", "EasyBot", "MediumBot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "BUDGETED", "Bot", "EasyBot", "MediumBot", "RandomBot", "make_bot"]
 
 
 def _openspiel_simple(seed: int | None) -> Bot:
@@ -24,7 +24,8 @@ def _hard(seed: int | None, params: dict[str, float] | None = None) -> Bot:
 
 
 def _expert(seed: int | None, budget: float | None = None) -> Bot:
-    """``budget``: seconds of search per decision (``okgin arena --budget``)."""
+    """``budget``: seconds of search per decision (``--budget`` of ``okgin arena`` and
+    ``okgin play``)."""
     from okgin.bots.expert import ExpertBot
 
     return ExpertBot(seed, budget=budget)
@@ -42,10 +43,17 @@ BOTS: dict[str, Callable[[int | None], Bot]] = {
 }
 
 
-def make_bot(name: str, seed: int | None = None) -> Bot:
-    """A bot by name (``random``, ``easy``, …)."""
+#: The bots that search within a time budget, with their factories taking it.
+BUDGETED: dict[str, Callable[[int | None, float | None], Bot]] = {"expert": _expert}
+
+
+def make_bot(name: str, seed: int | None = None, *, budget: float | None = None) -> Bot:
+    """A bot by name (``random``, ``easy``, …). ``budget`` (seconds of search per
+    decision) goes to the bots that search (:data:`BUDGETED`); the others ignore it."""
     try:
         factory = BOTS[name]
     except KeyError:
         raise ValueError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})") from None
+    if budget is not None and name in BUDGETED:
+        return BUDGETED[name](seed, budget)
     return factory(seed)

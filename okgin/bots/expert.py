@@ -88,7 +88,11 @@ class ExpertBot:
     ) -> None:
         if budget is None:
             budget = DEFAULT_BUDGET
-        if not isinstance(budget, int | float) or isinstance(budget, bool) or budget <= 0:
+        if (
+            not isinstance(budget, int | float)
+            or isinstance(budget, bool)
+            or not 0 < budget < math.inf
+        ):
             raise ValueError(f"expert budget must be a positive number of seconds, not {budget!r}")
         self.seed = seed
         self.budget = float(budget)

@@ -45,6 +45,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="ADDRESS",
         help='run on a Ray cluster ("local": start one here; "auto": the running local one)',
     )
+    p.add_argument(
+        "--budget",
+        type=float,
+        metavar="SECONDS",
+        help="seconds of search per decision for the bots that search (expert; default 0.12)",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=run)
 
@@ -66,6 +72,7 @@ def run(args: argparse.Namespace) -> int:
             save=args.save,
             ray=args.ray,
             progress=not args.quiet,
+            budget=args.budget,
         )
     except OkginError as exc:
         print(f"okgin arena: {exc}", file=sys.stderr)

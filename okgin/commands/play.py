@@ -58,6 +58,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="each opponent's level, comma-separated (e.g. hard,expert); one level is used "
         "for every opponent (default: medium)",
     )
+    p.add_argument(
+        "--budget",
+        type=float,
+        metavar="SECONDS",
+        help="the expert's thinking time per decision (default 0.12)",
+    )
     p.add_argument("--target", type=int, help="the game's target (default: the rules', 100)")
     p.add_argument("--seed", type=int, help="seed of the deals (default: a new shuffle)")
     p.add_argument("--resume", action="store_true", help="continue the saved game")
@@ -107,6 +113,9 @@ def settings_from_args(args: argparse.Namespace) -> tuple[Any, list[str]]:
     check_opponents(levels, players)
     if args.seed is not None and args.seed < 0:
         raise OkginError("--seed must be ≥ 0")
+    budget = getattr(args, "budget", None)
+    if budget is not None and not 0 < budget <= 60:
+        raise OkginError(f"--budget must be more than 0 and at most 60 seconds, not {budget}")
     seed = args.seed if args.seed is not None else secrets.randbelow(1 << 31)
     settings = Settings(
         rules=Rules.from_dict(rules).to_dict(),
@@ -115,6 +124,7 @@ def settings_from_args(args: argparse.Namespace) -> tuple[Any, list[str]]:
         undo=args.undo,
         speed=args.speed if args.speed is not None else SPEEDS["normal"],
         four_color=args.four_color,
+        budget=budget,
     )
     return settings, notices
 

@@ -658,7 +658,8 @@ class PlayApp(App[None]):
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
     def hint_worker(self, name: str, view: View, epoch: int, length: int) -> None:
         try:
-            bot = make_bot(name, seed=self.session.settings.seed)
+            settings = self.session.settings
+            bot = make_bot(name, seed=settings.seed, budget=settings.budget)
             action = bot.act(view)
             why = bot.explain(view, action)
         except Exception as exc:

@@ -108,6 +108,7 @@ class Settings:
     speed: float = SPEEDS["normal"]
     four_color: bool = False
     hint_bot: str | None = None  # None: the strongest registered bot
+    budget: float | None = None  # seconds of search per decision (expert); None: its default
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -227,7 +228,7 @@ class Session:
         check_opponents(settings.opponents, self.n)
         self.names = player_names(settings.opponents)
         self.bots: dict[int, Bot] = {
-            s: make_bot(name, seed=settings.seed + s)
+            s: make_bot(name, seed=settings.seed + s, budget=settings.budget)
             for s, name in enumerate(settings.opponents, start=1)
         }
         self.directory = directory if directory is not None else data_dir()
