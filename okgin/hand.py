@@ -268,7 +268,10 @@ class HandState:
         seen = 0
         for seat, mask in enumerate(hands):
             if mask < 0 or mask >> 52 or mask & seen:
-                raise PositionError(f"seat {seat}'s hand holds a card twice or no card")
+                raise PositionError(
+                    f"seat {seat}'s hand is not a 52-bit card mask, or another hand holds "
+                    "one of its cards"
+                )
             held = size + 1 if seat == turn and phase in ("play", "fiftieth_knock") else size
             if mask.bit_count() != held:
                 raise PositionError(
@@ -284,10 +287,11 @@ class HandState:
             raise PositionError(f"a stock of {len(stock)} cards is more than the deal leaves")
         if not 0 <= upcard < 52 or upcard in stock:
             raise PositionError(f"the upcard {upcard} must be a card not in the stock")
-        if taken is not None and not (
-            phase in ("play", "fiftieth_knock") and hands[turn] >> taken & 1
-        ):
-            raise PositionError(f"card {taken} was taken this turn; seat {turn} does not hold it")
+        if taken is not None:
+            if phase not in ("play", "fiftieth_knock"):
+                raise PositionError(f"no card is taken this turn in phase {phase}")
+            if not 0 <= taken < 52 or not hands[turn] >> taken & 1:
+                raise PositionError(f"{taken} was taken this turn; seat {turn} does not hold it")
         if phase in ("offer", "draw", "fiftieth") and not pile:
             raise PositionError(f"phase {phase} needs a card on the discard pile")
         in_stock = set(stock)

@@ -84,11 +84,16 @@ def test_impossible_positions_are_refused_with_the_reason() -> None:
     other = 1 - h.turn
     twice = hands[:]
     twice[other] = (hands[other] & (hands[other] - 1)) | (hands[h.turn] & -hands[h.turn])
-    assert "twice" in _bad(hands=twice)
+    assert "another hand holds" in _bad(hands=twice)
     short = hands[:]
     short[other] &= short[other] - 1
     assert "holds 9 cards" in _bad(hands=short)
     stock = list(parts["stock"])  # type: ignore[call-overload]
     assert "twice" in _bad(stock=[*stock, stock[0]])
     assert "seats" in _bad(turn=5)
+    if h.phase_name == "play":
+        assert "does not hold it" in _bad(taken=-1)
+    else:
+        assert f"no card is taken this turn in phase {h.phase_name}" in _bad(taken=0)
+    assert "52-bit" in _bad(hands=[-1, *hands[1:]])
     assert h.phase != Phase.OVER  # the hand the parts came from is untouched
