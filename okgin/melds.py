@@ -22,6 +22,7 @@ from okgin.errors import CardError
 
 __all__ = [
     "ALL_MELDS",
+    "RUN_DEADWOOD",
     "Meld",
     "arrangements",
     "best_arrangement",
@@ -72,6 +73,8 @@ def _run_table() -> tuple[list[int], list[int]]:
 
 
 _RUN, _DROP = _run_table()
+#: ``RUN_DEADWOOD[m]``: the least deadwood of one suit's cards ``m`` (13 bits), runs only.
+RUN_DEADWOOD: Final[tuple[int, ...]] = tuple(_RUN)
 
 # For a rank held by the suits in a 4-bit pattern, the patterns of suits a set may take.
 _SET_CHOICES: Final[tuple[tuple[int, ...], ...]] = tuple(

@@ -10,7 +10,6 @@ Plays whole hands of ``expert`` against ``--opponent`` (seats alternating, decks
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import statistics
 import sys
@@ -19,6 +18,7 @@ from collections.abc import Sequence
 
 from okgin.bots import make_bot
 from okgin.bots.expert import DEFAULT_BUDGET, ExpertBot
+from okgin.commands import rules_arg
 from okgin.hand import HandState
 from okgin.rules import Rules
 from okgin.views import view_of_hand
@@ -28,13 +28,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--hands", type=int, default=40)
     ap.add_argument("--budget", type=float, default=DEFAULT_BUDGET)
-    ap.add_argument("--rules", default="standard", help="a preset or a JSON rule set")
+    ap.add_argument(
+        "--rules", type=rules_arg, default="standard", help="a preset or a JSON rule set"
+    )
     ap.add_argument("--opponent", default="medium")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
-    rules = Rules.from_dict(
-        json.loads(args.rules) if args.rules.lstrip().startswith("{") else {"preset": args.rules}
-    )
+    rules = Rules.from_dict(args.rules)
     rng = random.Random(args.seed)
     times: list[float] = []
     searched: list[float] = []

@@ -23,6 +23,7 @@ from okgin.arena import run_arena
 from okgin.arena.report import render
 from okgin.bots import BOTS
 from okgin.bots.expert import ExpertBot
+from okgin.commands import rules_arg
 
 NUMERIC = {"at_once", "switch", "game_value"}
 INTEGER = {"discards", "min_worlds", "max_worlds", "rollout_cap", "rollout_stock"}
@@ -43,7 +44,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("opponent")
     ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE")
-    ap.add_argument("--rules", default="standard")
+    ap.add_argument("--rules", type=rules_arg, default="standard", help="a preset or JSON")
     ap.add_argument("--pairs", type=int, default=300)
     ap.add_argument("--seed", type=int, default=31)
     args = ap.parse_args(argv)
@@ -51,7 +52,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     BOTS["expert-variant"] = lambda seed: ExpertBot(seed, **params)
     report = run_arena(
         ["expert-variant", args.opponent],
-        {"preset": args.rules},
+        args.rules,
         pairs=args.pairs,
         seed=args.seed,
         jobs=1,

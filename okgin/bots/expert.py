@@ -32,6 +32,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from okgin.actions import DRAW, PASS, TAKE, Action, Discard, Knock
+from okgin.bots.base import knock_deadwood
 from okgin.bots.belief import Knowledge, decision_rng, sample_worlds, world_state
 from okgin.bots.hard import HardBot, best_knock, layoff_action
 from okgin.bots.playout import AT_ONCE, playout
@@ -131,7 +132,11 @@ class ExpertBot:
             knocks = [a for a in legal if isinstance(a, Knock)]
             return best_knock(know.hand, knocks, view.rules), "must knock with the fiftieth card"
         prior, prior_why = self.hard.decide(view, know)
-        if isinstance(prior, Knock) and prior.card is not None and _gin(know.hand, prior):
+        if (
+            isinstance(prior, Knock)
+            and prior.card is not None
+            and knock_deadwood(know.hand, prior) == 0
+        ):
             return prior, "gin"
         if isinstance(prior, Knock) and prior.card is None:
             return prior, "big gin"
@@ -299,10 +304,3 @@ def _paired(a: Sequence[float], b: Sequence[float], n: int) -> tuple[float, floa
         return m, float("inf")
     var = sum((x - m) ** 2 for x in diffs) / (n - 1)
     return m, math.sqrt(var / n)
-
-
-def _gin(hand: int, knock: Knock) -> bool:
-    rest = hand if knock.card is None else hand & ~(1 << knock.card)
-    for m in knock.melds:
-        rest &= ~m.mask
-    return rest == 0

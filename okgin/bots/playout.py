@@ -16,7 +16,14 @@ from typing import Final
 from okgin.actions import DISCARDS, DONE, DRAW, ID_TAKE, PASS, TAKE, Knock, Layoff
 from okgin.cards import CARDS, VALUES
 from okgin.hand import HandState, Phase
-from okgin.melds import Meld, best_arrangement, best_layoffs, deadwood, deadwood_after_discard
+from okgin.melds import (
+    RUN_DEADWOOD,
+    Meld,
+    best_arrangement,
+    best_layoffs,
+    deadwood,
+    deadwood_after_discard,
+)
 
 __all__ = ["playout"]
 
@@ -29,8 +36,6 @@ _LAYOFF = Phase.LAYOFF
 _OVER = Phase.OVER
 
 
-#: ``_RUN[m]``: the least deadwood of one suit's cards ``m`` (13 bits), with runs only.
-_RUN: Final[tuple[int, ...]] = tuple(deadwood(m) for m in range(1 << 13))
 _M13: Final = 0x1FFF
 #: ``_BY_VALUE[v]``: the mask of the cards worth ``v``.
 _BY_VALUE: Final[tuple[int, ...]] = tuple(
@@ -72,7 +77,7 @@ def _best_discard(hand: int, taken: int) -> tuple[int, int]:
                     if dw == target:
                         return best_dw, best_c
         return best_dw, best_c
-    run = _RUN
+    run = RUN_DEADWOOD
     suits = (a, b, c, d)
     base = run[a] + run[b] + run[c] + run[d]
     for s in range(4):
