@@ -25,8 +25,8 @@ from okgin.bots import BOTS
 from okgin.bots.expert import ExpertBot
 from okgin.commands import rules_arg
 
-NUMERIC = {"at_once", "switch", "game_value"}
-INTEGER = {"discards", "min_worlds", "max_worlds", "rollout_cap", "rollout_stock"}
+NUMERIC = {"at_once", "switch", "game_value", "knock_switch", "defence"}
+INTEGER = {"safe_slack", "discards", "min_worlds", "max_worlds", "rollout_cap", "rollout_stock"}
 
 
 def parse_sets(items: Sequence[str]) -> dict[str, Any]:

@@ -84,8 +84,11 @@ class ExpertBot:
         game_value: float | None = None,
         rollout_cap: int = 0,
         rollout_stock: int = 2,
-        at_once: float = 0.5,
+        at_once: float = 1.0,
         opponent_caps: tuple[int, int] = (0, 2),
+        knock_switch: float = 1.0,
+        defence: float = 1.6,
+        safe_slack: int = -1,
     ) -> None:
         if budget is None:
             budget = DEFAULT_BUDGET
@@ -106,6 +109,9 @@ class ExpertBot:
         self.rollout_stock = rollout_stock
         self.at_once = at_once
         self.opponent_caps = opponent_caps
+        self.knock_switch = knock_switch
+        self.defence = defence
+        self.safe_slack = safe_slack
         self.hard = HardBot(seed, hard_params)
         self._why: tuple[int, str] | None = None
         #: the last search: candidates, worlds played, means (for tests and hints)
@@ -155,7 +161,7 @@ class ExpertBot:
             return draws
         out: list[Action] = [prior]
         knocks = [a for a in legal if isinstance(a, Knock)]
-        if knocks:
+        if knocks and (isinstance(prior, Knock) or self.knock_switch < math.inf):
             k = best_knock(know.hand, knocks, view.rules)
             if k not in out:
                 out.append(k)
@@ -180,6 +186,7 @@ class ExpertBot:
         utility = self.utility(view)
         me = view.seat
         mine = (self.rollout_cap, self.rollout_stock)
+        safe_seat = me if self.safe_slack >= 0 else -1
         alive = list(range(len(cands)))
         values: list[list[float]] = [[] for _ in cands]
         spent = 0
@@ -199,7 +206,9 @@ class ExpertBot:
                 for i in alive:
                     h = base.copy()
                     h.apply(cands[i])
-                    spent += ROLLOUT_COST + playout(h, caps=caps)
+                    spent += ROLLOUT_COST + playout(
+                        h, caps=caps, safe_seat=safe_seat, safe_slack=self.safe_slack
+                    )
                     res = h.result
                     values[i].append(0.0 if res is None else utility(res.points))
                 worlds_done += 1
@@ -220,7 +229,10 @@ class ExpertBot:
         if best != pi:
             if pi in alive:
                 d, se = _paired(values[best], values[pi], worlds_done)
-                if d <= self.switch * se:
+                need = self.switch
+                if isinstance(cands[best], Knock) and not isinstance(prior, Knock):
+                    need = max(need, self.knock_switch)
+                if d <= need * se:
                     return prior, (
                         f"{prior_why}; search agrees within noise ({worlds_done} worlds)"
                     )
@@ -241,8 +253,10 @@ class ExpertBot:
         totals = view.totals
         target = view.target
 
+        defence = self.defence
+
         def plain(pts: Sequence[int]) -> float:
-            return pts[me] - (sum(pts) - pts[me]) / (n - 1)
+            return pts[me] - defence * (sum(pts) - pts[me]) / (n - 1)
 
         if (
             rules.format != "target"

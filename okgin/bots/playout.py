@@ -43,8 +43,9 @@ _BY_VALUE: Final[tuple[int, ...]] = tuple(
 )
 
 
-def _best_discard(hand: int, taken: int) -> tuple[int, int]:
-    """(least deadwood after a discard, that discard); ``taken`` may not be thrown.
+def _best_discard(hand: int, skip: int) -> tuple[int, int]:
+    """(least deadwood after a discard, that discard); the cards of mask ``skip`` may not
+    be thrown (the card ``-1`` when all are skipped).
 
     Without a rank held three or four times (no set possible) the deadwood is the sum of
     the suits' run-only deadwood, so a discard changes one suit's term only."""
@@ -63,13 +64,11 @@ def _best_discard(hand: int, taken: int) -> tuple[int, int]:
         for v in range(10, 0, -1):
             if full - v >= best_dw:
                 break
-            rest = hand & _BY_VALUE[v]
+            rest = hand & _BY_VALUE[v] & ~skip
             while rest:
                 low = rest & -rest
                 rest ^= low
                 card = low.bit_length() - 1
-                if card == taken:
-                    continue
                 dw = deadwood(hand ^ low)
                 if dw < best_dw:
                     best_dw = dw
@@ -86,13 +85,11 @@ def _best_discard(hand: int, taken: int) -> tuple[int, int]:
             continue
         rm = base - run[m]
         offset = 13 * s
-        rest = m
+        rest = m & ~(skip >> offset)
         while rest:
             low = rest & -rest
             rest ^= low
             card = offset + low.bit_length() - 1
-            if card == taken:
-                continue
             dw = rm + run[m ^ low]
             v = VALUES[card]
             if dw < best_dw or (dw == best_dw and (v > best_v or (v == best_v and card < best_c))):
@@ -108,6 +105,21 @@ def _knock(h: HandState, hand: int, card: int) -> None:
     h.apply(Knock(CARDS[card], melds))
 
 
+def _safe_discard(hand: int, skip: int, dw: int, card: int, nxt: int, slack: int) -> int:
+    """``card`` (leaving ``dw``) or a discard leaving at most ``dw + slack`` that the hand
+    ``nxt`` would not meld (see :func:`playout`'s ``safe_seat``)."""
+    base = deadwood(nxt)
+    c = card
+    for _ in range(3):
+        if deadwood(nxt | 1 << c) >= base + VALUES[c]:
+            return c
+        skip |= 1 << c
+        dw2, c = _best_discard(hand, skip)
+        if c < 0 or dw2 > dw + slack:
+            return card
+    return card
+
+
 #: A seat that knocks as soon as the limit allows: ``(10, 0)`` in :func:`playout`'s caps.
 AT_ONCE: Final = (10, 0)
 
@@ -116,13 +128,21 @@ def playout(
     h: HandState,
     max_steps: int = 400,
     caps: Sequence[tuple[int, int]] | None = None,
+    safe_seat: int = -1,
+    safe_slack: int = 4,
 ) -> int:
     """Play ``h`` to the end with the fast policy; returns the number of actions played.
 
     ``caps[s] = (cap, stock)``: seat ``s`` knocks only with ``cap`` deadwood or less (0:
     gin only) while the stock holds more than ``stock`` cards; by default every seat knocks
     as soon as it may. Against players who knock at once, a low hand held back wins
-    undercuts and gins."""
+    undercuts and gins.
+
+    ``safe_seat`` (if a seat) does not feed the next seat: of its discards leaving at most
+    ``safe_slack`` more deadwood than the least, it throws the best one that the next seat
+    would not take for a meld (tried in order, three at most), as a careful player does
+    from what it has seen; here it reads the next seat's hand in the state, so use it
+    only on sampled worlds."""
     if caps is None:
         caps = [AT_ONCE] * h.n
     rules = h.rules
@@ -148,7 +168,7 @@ def playout(
             if takes < swaps:
                 take = deadwood(full) < deadwood(hand) + VALUES[top]
                 if not take and deadwood_after_discard(full) <= h.limit:
-                    dw, _ = _best_discard(full, top if no_return else -1)
+                    dw, _ = _best_discard(full, 1 << top if no_return else 0)
                     take = dw <= h.limit
             if take:
                 takes += 1
@@ -158,16 +178,18 @@ def playout(
                     takes = 0
                 h.apply(DRAW if p == _DRAW else PASS)
         elif p in (_PLAY, _FIFTY_KNOCK):
-            taken = h.taken if no_return else -1
+            skip = 1 << h.taken if no_return and h.taken >= 0 else 0
             if big_gin and deadwood(hand) == 0:
                 h.apply(Knock(None, best_arrangement(hand)[1]))
                 continue
-            dw, c = _best_discard(hand, taken)
+            dw, c = _best_discard(hand, skip)
             if dw <= h.limit and (
                 dw <= caps[s][0] or 52 - h.stock_pos <= caps[s][1] or p == _FIFTY_KNOCK
             ):
                 _knock(h, hand, c)
             else:
+                if s == safe_seat:
+                    c = _safe_discard(hand, skip, dw, c, h.hands[(s + 1) % h.n], safe_slack)
                 h.apply(DISCARDS[c])
         elif p == _FIFTY:
             if ID_TAKE in h.legal_ids():
