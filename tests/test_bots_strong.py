@@ -304,3 +304,81 @@ def test_hard_parameters_are_the_tuned_ones() -> None:
     bot = HardBot(1)
     assert bot.params == DEFAULTS
     assert HardBot(1, {"alpha": 0.5}).params["alpha"] == 0.5
+
+
+def _unforced_knock_view(seed: int) -> View:
+    """Seat 0's first play-phase view (medium self-play) where a knock short of gin is legal
+    and ``hard`` would discard instead."""
+    from okgin.bots.base import knock_deadwood
+
+    rules = Rules.preset("standard")
+    rng = random.Random(seed)
+    while True:
+        game = Game(rules, seed=rng.randrange(10**9))
+        bots = [make_bot("medium", 0), make_bot("medium", 1)]
+        hand = game.hand
+        while not hand.is_over:
+            seat = hand.current_player
+            assert seat is not None
+            view = game.view(seat)
+            if seat == 0 and view.phase == "play":
+                know = Knowledge(view)
+                short = [
+                    a
+                    for a in view.legal_actions
+                    if isinstance(a, Knock) and knock_deadwood(know.hand, a) > 0
+                ]
+                if short and not isinstance(HardBot(5).decide(view, know)[0], Knock):
+                    return view
+            game.apply(bots[seat].act(view), seat)
+
+
+def test_expert_knock_switch_inf_never_searches_a_knock_hard_would_not_make() -> None:
+    view = _unforced_knock_view(3)
+    default = ExpertBot(5, budget=BUDGET)
+    know = Knowledge(view)
+    prior = default.hard.decide(view, know)[0]
+    assert any(isinstance(a, Knock) for a in default.candidates(view, know, prior))
+    never = ExpertBot(5, budget=BUDGET, knock_switch=float("inf"))
+    assert not any(isinstance(a, Knock) for a in never.candidates(view, know, prior))
+    assert not isinstance(never.act(view), Knock)
+
+
+def test_expert_defence_weighs_the_others_points() -> None:
+    view = _unforced_knock_view(3)
+    assert view.totals == (0, 0)
+    me, other = [0, 0], [0, 0]
+    me[view.seat] = 10
+    other[1 - view.seat] = 10
+    assert ExpertBot(1).utility(view)(me) == 10
+    assert ExpertBot(1).utility(view)(other) == pytest.approx(-16.0)  # default defence 1.6
+    assert ExpertBot(1, defence=1.0).utility(view)(other) == -10
+
+
+def test_playout_safe_seat_does_not_feed_the_next_seat() -> None:
+    """Seat 0 throws K♠ (9 deadwood left) unless the next seat holds Q♠ J♠; then 9♠
+    (10 left, within the slack), which seat 1 cannot meld."""
+    from okgin.cards import mask_of, parse_cards
+    from okgin.hand import HandState
+
+    rules = Rules.preset("standard")
+    mine = parse_cards("Ac2c3c 4d5d6d 7h8h9h Ks 9s")
+    for theirs, slack, thrown in [
+        ("QsJs 2h3h 5c6c Td Tc Jh Kh", 4, "9s"),
+        ("QsJs 2h3h 5c6c Td Tc Jh Kh", 0, "Ks"),
+        ("QdJd 2h3h 5c6c Td Tc Jh Kh", 4, "Ks"),
+    ]:
+        their = parse_cards(theirs)
+        rest = [c for c in range(52) if c not in mine and c not in their]
+        h = HandState.from_position(
+            rules,
+            dealer=1,
+            upcard=rest[0],
+            hands=[mask_of(mine), mask_of(their)],
+            pile=[rest[0]],
+            stock=rest[1:],
+            phase="play",
+            turn=0,
+        )
+        playout(h, max_steps=1, caps=[(0, 0), (0, 0)], safe_seat=0, safe_slack=slack)
+        assert h.pile[-1] == parse_cards(thrown)[0], (theirs, slack)

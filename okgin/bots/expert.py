@@ -10,10 +10,23 @@ For each draw, discard, knock and fiftieth-card decision it
 3. plays every candidate in every world (common random numbers: the same worlds, the same
    stock order) to the end of the hand with the fast policy of :mod:`okgin.bots.playout`
    from a :class:`~okgin.hand.HandState` built from the view and the world
-   (:func:`~okgin.bots.belief.world_state`), scoring its points minus the others' mean;
+   (:func:`~okgin.bots.belief.world_state`), scoring its points minus ``defence`` × the
+   others' mean (see below); in the rollouts it holds out for gin (``rollout_cap``) until
+   ``rollout_stock`` cards are left, and the opponents knock as soon as they may in a share
+   ``at_once`` of the worlds (else they hold out like it, ``opponent_caps``);
 4. drops candidates clearly worse than the leader as the worlds come in, and stops when one
    is left or the work budget is spent; it leaves ``hard``'s choice only for a candidate
-   better by ``switch`` standard errors of the paired difference.
+   better by ``switch`` standard errors of the paired difference (``knock_switch`` for a
+   knock ``hard`` would not make; ``inf``: never).
+
+Why ``defence`` = 1.6: in a game to a target only a hand's winner scores, so a game is a race
+of two scoring rates, won about as often as the rate ratio is high; a point the others do not
+score moves that ratio by about (my rate / their rate) times a point scored, and that ratio is
+about 1.6 against ``medium``. Measured on the first 300 pairs of ``okgin arena expert medium
+--seed 31`` (docs/strength.md, "Exploring the gap"): defence 1.0 → +5.90 points per hand and
+68.4% of games; 1.6 → +7.35 and 72.3%. Points per hand rose too, so the weight is kept in
+every format, ``single`` included (where a hand's points are the result): a guess at why is
+that the rollouts' plain policy lets opponents score less than real ones do.
 
 Layoffs are exact (:func:`~okgin.melds.best_layoffs` gives the least deadwood in every
 world, so sampling cannot change them) and so is the fiftieth knock's arrangement.
@@ -238,14 +251,14 @@ class ExpertBot:
                     )
             chosen = cands[best]
             return chosen, (
-                f"{_describe(chosen)} scores {means[best]:+.1f} points on "
-                f"{worlds_done} sampled worlds, better than {_describe(prior)}"
+                f"{_describe(chosen)} rates {means[best]:+.1f} on {worlds_done} "
+                f"sampled worlds, better than {_describe(prior)}"
             )
         return prior, f"{prior_why}; best of {len(cands)} on {worlds_done} sampled worlds"
 
     def utility(self, view: View) -> Callable[[Sequence[int]], float]:
-        """How much a hand's points are worth to this seat: its points minus the others'
-        mean; when the game is to a target and a hand can end it, ± the game's worth
+        """How much a hand's points are worth to this seat: its points minus ``defence`` ×
+        the others' mean; when the game is to a target and a hand can end it, ± the game's worth
         (``game_value``) to whoever then leads."""
         me = view.seat
         n = view.players
