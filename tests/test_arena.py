@@ -142,6 +142,44 @@ def test_budget_reaches_the_searching_bots_and_is_checked(
         assert err.startswith("okgin arena: --budget: expert budget") and "\n" not in err
 
 
+def test_bot_options_reach_the_workers_with_the_same_chances(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``expert:defence=1.6`` is the default expert under another name: the same numbers
+    (seeded by the name without options), with --jobs 2 too; a different option is seen."""
+    from okgin.arena.play import ArenaSpec, seat_bots
+    from okgin.bots.expert import ExpertBot
+
+    spec = ArenaSpec({"preset": "standard"}, ("expert:defence=1.0,at_once=0.5", "hard:alpha=0.5"),
+                     ((0, 1),), 3, budget=0.01)  # fmt: skip
+    hero, other = seat_bots(spec, 0, 0, "hands", 0)
+    assert isinstance(hero, ExpertBot) and hero.budget == 0.01
+    assert (hero.defence, hero.at_once) == (1.0, 0.5)
+    assert other.params["alpha"] == 0.5  # type: ignore[attr-defined]
+    base = ArenaSpec({"preset": "standard"}, ("expert", "hard"), ((0, 1),), 3)
+    assert [b.seed for b in seat_bots(base, 0, 0, "hands", 0)] == [hero.seed, other.seed]  # type: ignore[attr-defined]
+    kw = {"pairs": 2, "seed": 5, "budget": 0.01, "progress": False}
+    plain = run_arena(["expert", "easy"], {"preset": "standard"}, **kw)  # type: ignore[arg-type]
+    same = run_arena(["expert:defence=1.6", "easy"], {"preset": "standard"}, jobs=2, **kw)  # type: ignore[arg-type]
+    key = ("points_per_hand", "ci95", "game_win_rate")
+    assert [plain["pairings"][0][k] for k in key] == [same["pairings"][0][k] for k in key]
+    assert same["pairings"][0]["bots"] == ["expert:defence=1.6", "easy"]
+    for bad, says in [
+        ("expert:defence", "is not KEY=VALUE"),
+        ("expert:speed=2", "'speed=2' is not KEY=VALUE with KEY an option of expert"),
+        ("expert:at_once=2", "expert option at_once must be a share from 0 to 1, not 2.0"),
+        ("expert:discards=two", "discards must be an integer, not 'two'"),
+        ("expert:switch=nan", "switch must be a number, not 'nan'"),
+        ("expert:switch=1,switch=2", "switch is given twice"),
+        ("medium:x=1", "medium takes no options"),
+        ("wizard:x=1", "unknown bot 'wizard'"),
+        ("hard:gamma=1", "not KEY=VALUE with KEY an option of hard"),
+    ]:
+        assert main(["arena", bad, "easy", "--pairs", "1", "--quiet"]) == 2, bad
+        err = capsys.readouterr().err.strip()
+        assert err.startswith("okgin arena: ") and says in err and "\n" not in err, (bad, err)
+
+
 @pytest.mark.slow
 def test_small_arena_on_a_local_ray_instance() -> None:
     kw = {"pairs": 12, "seed": 9, "progress": False}

@@ -23,7 +23,7 @@ from typing import Any
 from okgin.arena.play import ArenaError, ArenaSpec, ChunkResult, GameRow, HandRow
 from okgin.arena.report import analyse, render
 from okgin.arena.runner import Progress, chunks_for, execute
-from okgin.bots import BOTS, make_bot
+from okgin.bots import make_bot
 from okgin.rules import Rules
 
 __all__ = ["ArenaError", "analyse", "render", "run_arena"]
@@ -61,8 +61,10 @@ def run_arena(
     if len(bots) < 2:
         raise ArenaError("the arena needs at least two bots")
     for name in bots:
-        if name not in BOTS:
-            raise ArenaError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})")
+        try:
+            bot = make_bot(name, seed=0)
+        except ValueError as exc:
+            raise ArenaError(str(exc)) from None
         try:
             bot = make_bot(name, seed=0, budget=budget)
         except ValueError as exc:

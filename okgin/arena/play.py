@@ -134,7 +134,8 @@ def seat_bots(spec: ArenaSpec, pairing: int, rotation: int, *key: object) -> lis
     for s in range(n):
         rel = (s - rotation) % n
         name = spec.bots[hero] if rel == 0 else spec.bots[other]
-        seed = derive(spec.seed, "bot", *key, rel, name)
+        # seeded by the bot's name without options: a variant meets the same chances
+        seed = derive(spec.seed, "bot", *key, rel, name.partition(":")[0])
         out.append(make_bot(name, seed=seed, budget=spec.budget))
     return out
 

@@ -1,14 +1,31 @@
-"""Computer players. Each sees only a seat's view; :func:`make_bot` builds one by name."""
+"""Computer players. Each sees only a seat's view; :func:`make_bot` builds one by name.
+
+A name may carry options, ``NAME:KEY=VALUE,KEY=VALUE`` (``expert:defence=1.0,at_once=0.5``,
+``hard:alpha=0.5``): the bots of :data:`OPTIONS` take them, for trying other parameters in
+``okgin arena`` on all its worker processes.
+"""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
+from typing import Any
 
 from okgin.bots.base import Bot
 from okgin.bots.medium import MediumBot
 from okgin.bots.simple import EasyBot, RandomBot
 
-__all__ = ["BOTS", "BUDGETED", "Bot", "EasyBot", "MediumBot", "RandomBot", "make_bot"]
+__all__ = [
+    "BOTS",
+    "BUDGETED",
+    "OPTIONS",
+    "Bot",
+    "EasyBot",
+    "MediumBot",
+    "RandomBot",
+    "make_bot",
+    "parse_spec",
+]
 
 
 def _openspiel_simple(seed: int | None) -> Bot:
@@ -23,12 +40,12 @@ def _hard(seed: int | None, params: dict[str, float] | None = None) -> Bot:
     return HardBot(seed, params)
 
 
-def _expert(seed: int | None, budget: float | None = None) -> Bot:
+def _expert(seed: int | None, budget: float | None = None, **options: Any) -> Bot:
     """``budget``: seconds of search per decision (``--budget`` of ``okgin arena`` and
     ``okgin play``)."""
     from okgin.bots.expert import ExpertBot
 
-    return ExpertBot(seed, budget=budget)
+    return ExpertBot(seed, budget=budget, **options)
 
 
 #: Bot names and their factories (``seed`` for the ones that use chance).
@@ -47,13 +64,72 @@ BOTS: dict[str, Callable[[int | None], Bot]] = {
 BUDGETED: dict[str, Callable[[int | None, float | None], Bot]] = {"expert": _expert}
 
 
+def _hard_options() -> dict[str, type]:
+    from okgin.bots.hard import DEFAULTS
+
+    return dict.fromkeys(DEFAULTS, float)
+
+
+def _expert_options() -> dict[str, type]:
+    from okgin.bots.expert import OPTIONS as EXPERT
+
+    return dict(EXPERT)
+
+
+#: The bots that take options in their name, and each one's options with their types.
+OPTIONS: dict[str, Callable[[], dict[str, type]]] = {
+    "hard": _hard_options,
+    "expert": _expert_options,
+}
+
+#: Factories of the bots of :data:`OPTIONS`: (seed, budget, options) → bot.
+_WITH_OPTIONS: dict[str, Callable[[int | None, float | None, dict[str, Any]], Bot]] = {
+    "hard": lambda seed, budget, options: _hard(seed, options),
+    "expert": lambda seed, budget, options: _expert(seed, budget, **options),
+}
+
+
+def parse_spec(spec: str) -> tuple[str, dict[str, int | float]]:
+    """``NAME`` or ``NAME:KEY=VALUE,…`` → (the bot's name, its options), checked against
+    :data:`OPTIONS`; a ValueError says what is wrong in one line."""
+    name, sep, rest = spec.partition(":")
+    if name not in BOTS:
+        raise ValueError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})")
+    if not sep:
+        return name, {}
+    if name not in OPTIONS:
+        takes = ", ".join(OPTIONS)
+        raise ValueError(f"bot {spec!r}: {name} takes no options (the bots that do: {takes})")
+    kinds = OPTIONS[name]()
+    out: dict[str, int | float] = {}
+    for item in rest.split(","):
+        key, eq, text = (part.strip() for part in item.partition("="))
+        if not eq or key not in kinds:
+            raise ValueError(
+                f"bot {spec!r}: {item.strip()!r} is not KEY=VALUE with KEY an option of "
+                f"{name} ({', '.join(kinds)})"
+            )
+        if key in out:
+            raise ValueError(f"bot {spec!r}: {key} is given twice")
+        kind = kinds[key]
+        try:
+            value = kind(text)
+        except ValueError:
+            what = "an integer" if kind is int else "a number"
+            raise ValueError(f"bot {spec!r}: {key} must be {what}, not {text!r}") from None
+        if isinstance(value, float) and math.isnan(value):
+            raise ValueError(f"bot {spec!r}: {key} must be a number, not {text!r}")
+        out[key] = value
+    return name, out
+
+
 def make_bot(name: str, seed: int | None = None, *, budget: float | None = None) -> Bot:
-    """A bot by name (``random``, ``easy``, …). ``budget`` (seconds of search per
-    decision) goes to the bots that search (:data:`BUDGETED`); the others ignore it."""
-    try:
-        factory = BOTS[name]
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})") from None
-    if budget is not None and name in BUDGETED:
-        return BUDGETED[name](seed, budget)
-    return factory(seed)
+    """A bot by name (``random``, ``easy``, …), options included (``expert:defence=1.0``,
+    see :func:`parse_spec`). ``budget`` (seconds of search per decision) goes to the bots
+    that search (:data:`BUDGETED`); the others ignore it."""
+    base, options = parse_spec(name)
+    if options:
+        return _WITH_OPTIONS[base](seed, budget, options)
+    if budget is not None and base in BUDGETED:
+        return BUDGETED[base](seed, budget)
+    return BOTS[base](seed)

@@ -52,7 +52,7 @@ from okgin.bots.playout import AT_ONCE, playout
 from okgin.cards import CARDS
 from okgin.views import View
 
-__all__ = ["DEFAULT_BUDGET", "ExpertBot"]
+__all__ = ["DEFAULT_BUDGET", "OPTIONS", "ExpertBot"]
 
 #: Seconds of search per decision by default.
 DEFAULT_BUDGET = 0.12
@@ -63,6 +63,26 @@ WORLD_COST = 8
 ROLLOUT_COST = 3
 #: Stop a decision after this many budgets of wall time whatever the count says.
 GUARD = 6.0
+
+#: The keyword parameters a bot spec may set (``okgin arena expert:defence=1.0``), by type.
+OPTIONS: dict[str, type] = {
+    "discards": int,
+    "switch": float,
+    "knock_switch": float,
+    "min_worlds": int,
+    "max_worlds": int,
+    "rollout_cap": int,
+    "rollout_stock": int,
+    "at_once": float,
+    "defence": float,
+    "safe_slack": int,
+    "game_value": float,
+}
+
+
+def _check(ok: bool, key: str, value: object, what: str) -> None:
+    if not ok:
+        raise ValueError(f"expert option {key} must be {what}, not {value!r}")
 
 
 def _describe(action: Action) -> str:
@@ -111,6 +131,23 @@ class ExpertBot:
             or not 0 < budget < math.inf
         ):
             raise ValueError(f"expert budget must be a positive number of seconds, not {budget!r}")
+        _check(0 <= at_once <= 1, "at_once", at_once, "a share from 0 to 1")
+        _check(switch >= 0, "switch", switch, "0 or more standard errors")
+        _check(knock_switch >= 0, "knock_switch", knock_switch, "0 or more standard errors")
+        _check(0 <= defence < math.inf, "defence", defence, "a weight of 0 or more")
+        _check(discards >= 0, "discards", discards, "0 or more")
+        _check(min_worlds >= 1, "min_worlds", min_worlds, "1 or more")
+        _check(
+            max_worlds >= min_worlds,
+            "max_worlds",
+            max_worlds,
+            f"at least min_worlds ({min_worlds})",
+        )
+        _check(rollout_cap >= 0, "rollout_cap", rollout_cap, "0 or more")
+        _check(rollout_stock >= 0, "rollout_stock", rollout_stock, "0 or more")
+        _check(
+            game_value is None or math.isfinite(game_value), "game_value", game_value, "a number"
+        )
         self.seed = seed
         self.budget = float(budget)
         self.discards = discards

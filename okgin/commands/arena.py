@@ -22,9 +22,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             "or more bots a round robin with Bradley-Terry ratings."
         ),
     )
-    from okgin.bots import BOTS
+    from okgin.bots import BOTS, OPTIONS
 
-    p.add_argument("bots", nargs="+", metavar="BOT", help=f"bot names: {', '.join(BOTS)}")
+    p.add_argument(
+        "bots",
+        nargs="+",
+        metavar="BOT",
+        help=(
+            f"bot names: {', '.join(BOTS)}; with options NAME:KEY=VALUE,… for "
+            f"{', '.join(OPTIONS)} (expert:defence=1.0,at_once=0.5)"
+        ),
+    )
     p.add_argument(
         "--rules",
         type=rules_arg,
