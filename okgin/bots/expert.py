@@ -20,11 +20,12 @@ For each draw, discard, knock and fiftieth-card decision it
    knock ``hard`` would not make; ``inf``: never).
 
 Why ``defence`` = 1.6: in a game to a target only a hand's winner scores, so a game is a race
-of two scoring rates, won about as often as the rate ratio is high; a point the others do not
-score moves that ratio by about (my rate / their rate) times a point scored, and that ratio is
-about 1.6 against ``medium``. Measured on the first 300 pairs of ``okgin arena expert medium
---seed 31`` (docs/strength.md, "Exploring the gap"): defence 1.0 → +5.90 points per hand and
-68.4% of games; 1.6 → +7.35 and 72.3%. Points per hand rose too, so the weight is kept in
+of two scoring rates, and a point the others do not score is worth more than a point scored
+(the race model ``scripts/race_model.py`` puts it near (my rate / their rate)², about 2.4
+against ``medium``). The weight is measured, not derived: on the first 300 pairs of ``okgin
+arena expert medium --seed 31`` defence 1.0 gave +5.90 points per hand and 68.4% of games, 1.6
+gave +7.35 and 72.3%; over all 1,000 pairs 1.6 gave +6.56 and 69.8%, 2.4 gave +6.03 and 68.9%
+(docs/strength.md, "Exploring the gap"). Points per hand rose too, so the weight is kept in
 every format, ``single`` included (where a hand's points are the result): a guess at why is
 that the rollouts' plain policy lets opponents score less than real ones do.
 
