@@ -2,7 +2,8 @@
 
     nice -n 10 python scripts/expert_timing.py --hands 40 --budget 0.12
 
-Plays whole hands of ``expert`` against ``--opponent`` (seats alternating, decks from
+Plays whole hands of ``--expert`` (``expert`` or ``expert:KEY=VALUE,…``, as in ``okgin
+arena``) against ``--opponent`` (seats alternating, decks from
 ``--seed``) under ``--rules`` and times every decision the expert makes, the trivial ones
 (a single legal action, layoffs) included and, separately, the searched ones.
 """
@@ -16,7 +17,7 @@ import sys
 import time
 from collections.abc import Sequence
 
-from okgin.bots import make_bot
+from okgin.bots import make_bot, parse_spec
 from okgin.bots.expert import DEFAULT_BUDGET, ExpertBot
 from okgin.commands import rules_arg
 from okgin.hand import HandState
@@ -31,10 +32,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument(
         "--rules", type=rules_arg, default="standard", help="a preset or a JSON rule set"
     )
+    ap.add_argument("--expert", default="expert", help="the expert, options included")
     ap.add_argument("--opponent", default="medium")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
     rules = Rules.from_dict(args.rules)
+    try:
+        if parse_spec(args.expert)[0] != "expert":
+            raise ValueError(f"{args.expert!r} is not the expert bot")
+    except ValueError as e:
+        ap.error(f"--expert: {e}")
     rng = random.Random(args.seed)
     times: list[float] = []
     searched: list[float] = []
@@ -43,7 +50,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         deck = list(range(52))
         rng.shuffle(deck)
         hand = HandState.deal(rules, deck, i % rules.players)
-        expert = ExpertBot(args.seed + i, budget=args.budget)
+        expert = make_bot(args.expert, args.seed + i, budget=args.budget)
+        assert isinstance(expert, ExpertBot)
         seat = i % rules.players
         bots = [expert if s == seat else make_bot(args.opponent, s) for s in range(rules.players)]
         while not hand.is_over:
@@ -71,7 +79,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"90% {p90:.3f} s, max {xs[-1]:.3f} s"
         )
 
-    print(f"expert, budget {args.budget} s, {args.hands} hands vs {args.opponent}, {rules!r}")
+    print(
+        f"{args.expert}, budget {args.budget} s, {args.hands} hands vs {args.opponent}, {rules!r}"
+    )
     print(line("every decision", times))
     print(line("searched decisions", searched))
     if worlds:
