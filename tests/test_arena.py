@@ -146,7 +146,8 @@ def test_bot_options_reach_the_workers_with_the_same_chances(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     """``expert:defence=1.6`` is the default expert under another name: the same numbers
-    (seeded by the name without options), with --jobs 2 too; a different option is seen."""
+    (seeded by the name without options), with --jobs 2 too; a different option is seen.
+    ``guard=inf`` on both: a decision cut by the wall-clock guard depends on the load."""
     from okgin.arena.play import ArenaSpec, seat_bots
     from okgin.bots.expert import ExpertBot
 
@@ -159,15 +160,16 @@ def test_bot_options_reach_the_workers_with_the_same_chances(
     base = ArenaSpec({"preset": "standard"}, ("expert", "hard"), ((0, 1),), 3)
     assert [b.seed for b in seat_bots(base, 0, 0, "hands", 0)] == [hero.seed, other.seed]  # type: ignore[attr-defined]
     kw = {"pairs": 2, "seed": 5, "budget": 0.01, "progress": False}
-    plain = run_arena(["expert", "easy"], {"preset": "standard"}, **kw)  # type: ignore[arg-type]
-    same = run_arena(["expert:defence=1.6", "easy"], {"preset": "standard"}, jobs=2, **kw)  # type: ignore[arg-type]
+    plain = run_arena(["expert:guard=inf", "easy"], {"preset": "standard"}, **kw)  # type: ignore[arg-type]
+    same = run_arena(["expert:guard=inf,defence=1.6", "easy"], {"preset": "standard"}, jobs=2, **kw)  # type: ignore[arg-type]
     key = ("points_per_hand", "ci95", "game_win_rate")
     assert [plain["pairings"][0][k] for k in key] == [same["pairings"][0][k] for k in key]
-    assert same["pairings"][0]["bots"] == ["expert:defence=1.6", "easy"]
+    assert same["pairings"][0]["bots"] == ["expert:guard=inf,defence=1.6", "easy"]
     for bad, says in [
         ("expert:defence", "is not KEY=VALUE"),
         ("expert:speed=2", "'speed=2' is not KEY=VALUE with KEY an option of expert"),
         ("expert:at_once=2", "expert option at_once must be a share from 0 to 1, not 2.0"),
+        ("expert:guard=0", "guard must be a positive number of budgets (inf: none), not 0.0"),
         ("expert:discards=two", "discards must be an integer, not 'two'"),
         ("expert:switch=nan", "switch must be a number, not 'nan'"),
         ("expert:switch=1,switch=2", "switch is given twice"),

@@ -5,6 +5,7 @@ and the score awareness of the knock policy."""
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 import statistics
 import time
@@ -52,7 +53,9 @@ IDS = [
 
 def _bot(name: str, seed: int) -> object:
     if name == "expert":
-        return ExpertBot(seed, budget=BUDGET)
+        # no wall-clock guard: these tests compare decisions, which a guard cut by the
+        # machine's load would make depend on it
+        return ExpertBot(seed, budget=BUDGET, guard=math.inf)
     return make_bot(name, seed)
 
 
@@ -176,8 +179,8 @@ def test_expert_same_seed_same_decisions_and_budget() -> None:
     rules = Rules.preset("standard")
     times = []
     for _game, view in _views(rules, 10, 5):
-        a = ExpertBot(11, budget=BUDGET)
-        b = ExpertBot(11, budget=BUDGET)
+        a = ExpertBot(11, budget=BUDGET, guard=math.inf)
+        b = ExpertBot(11, budget=BUDGET, guard=math.inf)
         t = time.perf_counter()
         first = a.act(view)
         times.append(time.perf_counter() - t)
@@ -342,6 +345,18 @@ def test_expert_knock_switch_inf_never_searches_a_knock_hard_would_not_make() ->
     never = ExpertBot(5, budget=BUDGET, knock_switch=float("inf"))
     assert not any(isinstance(a, Knock) for a in never.candidates(view, know, prior))
     assert not isinstance(never.act(view), Knock)
+
+
+def test_expert_guard_stops_a_search_by_the_clock() -> None:
+    """The wall-clock guard ends the search after the batch in which it passes (8 worlds);
+    ``inf`` leaves the count of rollout steps alone in charge."""
+    view = _unforced_knock_view(3)
+    cut = ExpertBot(5, budget=BUDGET, guard=1e-9)
+    cut.act(view)
+    assert cut.last["worlds"] == 8
+    free = ExpertBot(5, budget=0.2, guard=math.inf)
+    free.act(view)
+    assert free.last["worlds"] > 8
 
 
 def test_expert_defence_weighs_the_others_points() -> None:

@@ -43,8 +43,10 @@ world, so sampling cannot change them) and so is the fiftieth knock's arrangemen
 
 ``budget`` is in seconds: it buys ``budget × STEPS_PER_SECOND`` rollout actions (a count,
 so the same seed and view give the same decision on any machine), with a wall-clock guard
-at ``GUARD × budget`` for slow machines. At the default budget a decision takes about
-0.1-0.2 s on the project's 2-core machine.
+at ``guard × budget`` (``GUARD`` by default) for slow machines; a decision the guard stops
+depends on the machine's load, so ``guard`` ``inf`` (``okgin arena expert:guard=inf``) makes
+runs repeat exactly on a busy machine, at the price of no bound on a decision's time. At the
+default budget a decision takes about 0.1-0.2 s on the project's 2-core machine.
 """
 
 from __future__ import annotations
@@ -86,6 +88,7 @@ OPTIONS: dict[str, type] = {
     "at_once": float,
     "defence": float,
     "safe_slack": int,
+    "guard": float,
     "game_value": float,
 }
 
@@ -132,6 +135,7 @@ class ExpertBot:
         knock_switch: float = 1.0,
         defence: float = 1.6,
         safe_slack: int = 2,
+        guard: float = GUARD,
     ) -> None:
         if budget is None:
             budget = DEFAULT_BUDGET
@@ -145,6 +149,7 @@ class ExpertBot:
         _check(switch >= 0, "switch", switch, "0 or more standard errors")
         _check(knock_switch >= 0, "knock_switch", knock_switch, "0 or more standard errors")
         _check(0 <= defence < math.inf, "defence", defence, "a weight of 0 or more")
+        _check(guard > 0, "guard", guard, "a positive number of budgets (inf: none)")
         _check(discards >= 0, "discards", discards, "0 or more")
         _check(min_worlds >= 1, "min_worlds", min_worlds, "1 or more")
         _check(
@@ -172,6 +177,7 @@ class ExpertBot:
         self.knock_switch = knock_switch
         self.defence = defence
         self.safe_slack = safe_slack
+        self.guard = guard
         self.hard = HardBot(seed, hard_params)
         self._why: tuple[int, str] | None = None
         #: the last search: candidates, worlds played, means (for tests and hints)
@@ -240,7 +246,7 @@ class ExpertBot:
         prior_why: str,
     ) -> tuple[Action, str]:
         start = time.perf_counter()
-        deadline = start + GUARD * self.budget
+        deadline = start + self.guard * self.budget
         work = self.budget * STEPS_PER_SECOND
         rng = decision_rng(self.seed, view, "expert")
         utility = self.utility(view)
