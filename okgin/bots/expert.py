@@ -26,17 +26,18 @@ of two scoring rates, and a point the others do not score is worth more than a p
 (the race model ``scripts/race_model.py`` puts it near (my rate / their rate)², about 2.4
 against ``medium``). The weight is measured, not derived: on the first 300 pairs of ``okgin
 arena expert medium --seed 31`` defence 1.0 gave +5.90 points per hand and 68.4% of games, 1.6
-gave +7.35 and 72.3%; over all 1,000 pairs 1.6 gave +6.56 and 69.8%, 2.4 gave +6.03 and 68.9%
-(docs/strength.md, "Exploring the gap"). Points per hand rose too, so the weight is kept in
-every format, ``single`` included (where a hand's points are the result): a guess at why is
-that the rollouts' plain policy lets opponents score less than real ones do.
+gave +7.35 and 72.3%; over all 1,000 pairs (``safe_slack`` off) 1.6 gave +6.56 and 69.8%,
+2.4 gave +6.03 and 68.9% (docs/strength.md, "How the expert got to 72% of games"). Points
+per hand rose too, so the weight is kept in every format, ``single`` included (where a hand's
+points are the result): a guess at why is that the rollouts' plain policy lets opponents score
+less than real ones do.
 
 Why ``safe_slack`` = 2: measured, like ``defence``. A guess at why it helps: the rollouts'
 plain policy throws whatever leaves the least deadwood, so without it a candidate's rollouts
 feed the next seat more than a careful player would and misjudge what the candidate is worth.
-Over the 1,000 pairs of ``okgin
-arena expert medium --seed 31`` the default without it (``-1``) gave +6.56 points per hand and
-69.8% of games, with 2 +8.08 and 75.2% (docs/strength.md).
+Over the 1,000 pairs of ``okgin arena expert medium --seed 31`` the expert without it (``-1``)
+gave +6.56 points per hand and 69.8% of games, with 2 +8.08 and 75.2%; against ``hard`` +1.80
+and +1.73, against OpenSpiel's simple bot +4.25 and +5.65 (docs/strength.md).
 
 Layoffs are exact (:func:`~okgin.melds.best_layoffs` gives the least deadwood in every
 world, so sampling cannot change them) and so is the fiftieth knock's arrangement.
