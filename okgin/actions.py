@@ -228,7 +228,7 @@ def from_json(obj: Any) -> tuple[int, Action]:
     do = obj.get("do")
     allowed = {"seat", "do"}
     action: Action
-    if do in _SIMPLE:
+    if isinstance(do, str) and do in _SIMPLE:  # (a list or an object cannot be looked up)
         action = _SIMPLE[do]
     elif do == "discard":
         allowed |= {"card"}

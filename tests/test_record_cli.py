@@ -255,6 +255,10 @@ MALFORMED = [
         [{"seat": 0, "do": "fly"}],
         '"do" must be one of take, pass, draw, discard, knock, layoff, done, not "fly"',
     ),
+    (
+        [{"seat": 0, "do": ["pass"]}],
+        '"do" must be one of take, pass, draw, discard, knock, layoff, done, not ["pass"]',
+    ),
     ([{"do": "pass"}], '"seat" must be an integer'),
     ([{"seat": True, "do": "pass"}], '"seat" must be an integer'),
     (
