@@ -13,6 +13,7 @@ __all__ = [
     "PositionError",
     "RecordError",
     "RulesError",
+    "SeatError",
 ]
 
 
@@ -47,3 +48,7 @@ class IllegalActionError(OkginError):
 
 class RecordError(OkginError):
     """A game record that cannot be read or replayed."""
+
+
+class SeatError(OkginError):
+    """A seat that is not one of the table's (a seat number out of range)."""

@@ -27,6 +27,7 @@ from okgin.cards import CARDS, Card
 from okgin.errors import IllegalActionError
 from okgin.hand import HandResult, HandState
 from okgin.rules import Rules
+from okgin.views import View, view_of
 
 __all__ = ["Game", "GameScore", "HollywoodGame"]
 
@@ -264,11 +265,9 @@ class Game:
 
         return game_to_record(self, players)
 
-    def view(self, seat: int) -> Any:
-        """What ``seat`` may know (see :mod:`okgin.views`)."""
-        from okgin.views import view_of
-
-        return view_of(self, seat)
+    def view(self, seat: int | None, *, version: int = 0) -> View:
+        """What ``seat`` may know (None: a spectator; see :mod:`okgin.views`)."""
+        return view_of(self, seat, version=version)
 
     def __repr__(self) -> str:
         return (

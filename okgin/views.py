@@ -3,19 +3,32 @@
 A :class:`View` holds the seat's own hand, the upcard that set the limit, every pass, the
 discard pile in order with who discarded each card, the cards each player took from the
 pile, the sizes of the stock and of every hand, the knocker's spread and the layoffs, every
-hand once scored, and the scores. It never holds the stock order, a face-down knock discard
-before scoring (except the knocker's own), or another player's unseen cards: it copies what
-it may show and keeps no reference to the state it came from. Bots see only views.
+hand once scored, the scores, and the cards the seat itself drew from the stock this hand.
+It never holds the stock order, a face-down knock discard before scoring (except the
+knocker's own), or another player's unseen cards: it copies what it may show and keeps no
+reference to the state it came from. Bots see only views.
+
+A spectator's view (``view_of(game, None)``, :func:`spectator_view`) has no seat: no hand,
+no legal actions, no draws, only what every seat may see.
+
+:meth:`View.to_json` and :meth:`View.from_json` carry a view as JSON (``docs/view.md``);
+``View.from_json(v.to_json()) == v``, and a malformed document raises
+:class:`~okgin.errors.RecordError` with a one-line reason.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Final
 
 from okgin.actions import Action, Discard, Draw, Knock, Layoff, Pass, Take
+from okgin.actions import from_json as action_from_json
+from okgin.actions import to_json as action_to_json
 from okgin.cards import CARDS, Card, cards_of
+from okgin.errors import OkginError, RecordError, SeatError
 from okgin.hand import HandResult, HandState, Phase
 from okgin.melds import Meld
 from okgin.rules import Rules
@@ -23,7 +36,18 @@ from okgin.rules import Rules
 if TYPE_CHECKING:
     from okgin.game import Game
 
-__all__ = ["Event", "PileCard", "View", "view_of", "view_of_hand"]
+__all__ = [
+    "VIEW_FORMAT",
+    "Event",
+    "PileCard",
+    "View",
+    "spectator_view",
+    "view_of",
+    "view_of_hand",
+]
+
+#: The ``okgin_view`` number of the JSON form (docs/view.md).
+VIEW_FORMAT: Final = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,9 +87,13 @@ class View:
     The public log of the hand (``log``, with a face-down knock discard removed) is kept as
     given; ``pile``, ``taken``, ``discarded``, ``passes``, ``events`` and ``layoffs`` are read
     from it the first time they are asked for, so a view costs little to make.
+
+    ``seat`` is None for a spectator. ``draws`` are the cards this seat drew from the stock
+    this hand, in order (so no front end reads the deck). ``version`` is the table's count
+    of changes when a table made the view, else 0.
     """
 
-    seat: int
+    seat: int | None
     rules: Rules
     players: int
     dealer: int
@@ -94,6 +122,15 @@ class View:
     target: int = 0
     complete: bool = False
     winner: int | None = None
+    draws: tuple[Card, ...] = ()
+    version: int = 0
+
+    @property
+    def own_seat(self) -> int:
+        """The viewing seat; a spectator's view has none (:class:`~okgin.errors.SeatError`)."""
+        if self.seat is None:
+            raise SeatError("a spectator's view belongs to no seat")
+        return self.seat
 
     @cached_property
     def _public(self) -> _Public:
@@ -153,6 +190,57 @@ class View:
             seen.add(self.knock_discard)
         return frozenset(seen)
 
+    # ---- JSON ---------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """This view as a JSON-able dict (the schema is in ``docs/view.md``)."""
+        return {
+            "okgin_view": VIEW_FORMAT,
+            "version": self.version,
+            "seat": self.seat,
+            "rules": self.rules.to_dict(),
+            "players": self.players,
+            "hand_number": self.hand_number,
+            "dealer": self.dealer,
+            "upcard": self.upcard.text,
+            "knock_limit": self.knock_limit,
+            "multiplier": self.multiplier,
+            "phase": self.phase,
+            "to_play": self.to_play,
+            "legal_actions": [
+                action_to_json(a, _seat_of(self.to_play)) for a in self.legal_actions
+            ],
+            "hand": _texts(self.hand),
+            "draws": _texts(self.draws),
+            "hand_sizes": list(self.hand_sizes),
+            "stock_size": self.stock_size,
+            "top_discard": _text(self.top_discard),
+            "taken_this_turn": _text(self.taken_this_turn),
+            "log": [action_to_json(a, s) for s, a in self.log],
+            "pile": [{"card": p.card.text, "by": p.by} for p in self.pile],
+            "passes": [{"seat": s, "when": w, "card": c.text} for s, w, c in self.passes],
+            "taken": [_texts(t) for t in self.taken],
+            "discarded": [_texts(d) for d in self.discarded],
+            "layoffs": [{"seat": s, "card": c.text, "meld": k} for s, c, k in self.layoffs],
+            "knocker": self.knocker,
+            "spread": [_texts(m.cards) for m in self.spread],
+            "melds": [_texts(m.cards) for m in self.melds],
+            "knock_deadwood": _texts(self.knock_deadwood),
+            "knock_discard": _text(self.knock_discard),
+            "revealed": ([_texts(h) for h in self.revealed] if self.revealed is not None else None),
+            "result": _result_to_json(self.result) if self.result is not None else None,
+            "past_results": [_result_to_json(r) for r in self.past_results],
+            "totals": list(self.totals),
+            "target": self.target,
+            "complete": self.complete,
+            "winner": self.winner,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> View:
+        """A view from :meth:`to_json`'s form; anything malformed raises
+        :class:`~okgin.errors.RecordError` with a one-line reason."""
+        return _view_from_json(data)
+
 
 @dataclass(frozen=True, slots=True)
 class _Public:
@@ -206,11 +294,18 @@ def _read_log(view: View) -> _Public:
     )
 
 
-def view_of_hand(hand: HandState, seat: int, **game_info: object) -> View:
-    """The view of one hand from ``seat``."""
+def view_of_hand(
+    hand: HandState, seat: int | None, *, version: int = 0, **game_info: object
+) -> View:
+    """The view of one hand from ``seat`` (None: a spectator's)."""
     n = hand.n
+    if seat is not None and (
+        not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n
+    ):
+        raise SeatError(f"seat must be 0..{n - 1} (or None for a spectator), not {seat!r}")
     over = hand.phase == Phase.OVER
-    log = tuple(hand.history)
+    history = hand.history
+    log = tuple(history)
     knocker = hand.knocker if hand.knocker >= 0 else None
     knock_discard: Card | None = None
     knock_dw: tuple[Card, ...] = ()
@@ -230,7 +325,18 @@ def view_of_hand(hand: HandState, seat: int, **game_info: object) -> View:
             used |= m.mask
         rest = hand.hands[knocker] | hand.laid[knocker]
         knock_dw = tuple(cards_of(rest & ~used))
-    mine = seat == hand.current_player
+    draws: tuple[Card, ...] = ()
+    if seat is not None:
+        # the draws of this history took the stock cards just before the stock's top
+        pos = hand.stock_pos - sum(1 for _, a in history if a.__class__ is Draw)
+        mine = []
+        for s, a in history:
+            if a.__class__ is Draw:
+                if s == seat:
+                    mine.append(hand.deck[pos])
+                pos += 1
+        draws = tuple(mine)
+    on_turn = seat is not None and seat == hand.current_player
     return View(
         seat=seat,
         rules=hand.rules,
@@ -241,13 +347,13 @@ def view_of_hand(hand: HandState, seat: int, **game_info: object) -> View:
         multiplier=hand.multiplier,
         phase=hand.phase_name,
         to_play=hand.current_player,
-        legal_actions=tuple(hand.legal_actions()) if mine else (),
-        hand=tuple(cards_of(hand.hands[seat])),
+        legal_actions=tuple(hand.legal_actions()) if on_turn else (),
+        hand=tuple(cards_of(hand.hands[seat])) if seat is not None else (),
         hand_sizes=tuple(h.bit_count() for h in hand.hands),
         stock_size=hand.stock_size,
         top_discard=CARDS[top] if top is not None else None,
         log=log,
-        taken_this_turn=CARDS[hand.taken] if mine and hand.taken >= 0 else None,
+        taken_this_turn=CARDS[hand.taken] if on_turn and hand.taken >= 0 else None,
         knocker=knocker,
         spread=hand.declared,
         knock_deadwood=knock_dw,
@@ -255,18 +361,24 @@ def view_of_hand(hand: HandState, seat: int, **game_info: object) -> View:
         knock_discard=knock_discard,
         revealed=tuple(tuple(cards_of(h)) for h in hand.hands) if over else None,
         result=hand.result,
+        draws=draws,
+        version=version,
         **game_info,  # type: ignore[arg-type]
     )
 
 
-def view_of(game: Game, seat: int) -> View:
-    """The view of a game from ``seat``: the current hand, earlier results, the scores."""
-    if not 0 <= seat < game.n:
-        raise ValueError(f"seat must be 0..{game.n - 1}, not {seat}")
+def view_of(game: Game, seat: int | None, *, version: int = 0) -> View:
+    """The view of a game from ``seat`` (None: a spectator's): the current hand, earlier
+    results, the scores."""
+    if seat is not None and (
+        not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.n
+    ):
+        raise SeatError(f"seat must be 0..{game.n - 1} (or None for a spectator), not {seat!r}")
     sc = game.score
     return view_of_hand(
         game.hand,
         seat,
+        version=version,
         hand_number=len(game.hands),
         past_results=tuple(game.results[: len(game.hands) - 1]),
         totals=tuple(sc.totals),
@@ -274,3 +386,296 @@ def view_of(game: Game, seat: int) -> View:
         complete=sc.complete,
         winner=sc.winner,
     )
+
+
+def spectator_view(game: Game, *, version: int = 0) -> View:
+    """What every seat may see of a game, and nothing more: no hand, no legal actions."""
+    return view_of(game, None, version=version)
+
+
+# ---- JSON helpers ---------------------------------------------------------------------------
+
+_KEYS: Final = (
+    "okgin_view",
+    "version",
+    "seat",
+    "rules",
+    "players",
+    "hand_number",
+    "dealer",
+    "upcard",
+    "knock_limit",
+    "multiplier",
+    "phase",
+    "to_play",
+    "legal_actions",
+    "hand",
+    "draws",
+    "hand_sizes",
+    "stock_size",
+    "top_discard",
+    "taken_this_turn",
+    "log",
+    "pile",
+    "passes",
+    "taken",
+    "discarded",
+    "layoffs",
+    "knocker",
+    "spread",
+    "melds",
+    "knock_deadwood",
+    "knock_discard",
+    "revealed",
+    "result",
+    "past_results",
+    "totals",
+    "target",
+    "complete",
+    "winner",
+)
+#: Read from ``log``; from_json checks that they agree with it.
+_DERIVED: Final = ("pile", "passes", "taken", "discarded", "layoffs")
+_RESULT_KEYS: Final = (
+    "result",
+    "knocker",
+    "knock_limit",
+    "multiplier",
+    "deadwood",
+    "points",
+    "winner",
+)
+_RESULTS: Final = ("knock", "undercut", "gin", "big_gin", "dead")
+
+
+def _seat_of(seat: int | None) -> int:
+    assert seat is not None, "legal actions belong to the seat on turn"
+    return seat
+
+
+def _text(card: Card | None) -> str | None:
+    return card.text if card is not None else None
+
+
+def _texts(cards: Sequence[Card]) -> list[str]:
+    return [c.text for c in cards]
+
+
+def _result_to_json(r: HandResult) -> dict[str, Any]:
+    return {**r.to_json(), "winner": r.winner}
+
+
+def _show(value: Any) -> str:
+    """A short JSON-ish text of a refused value."""
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError):
+        text = type(value).__name__
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _bad(where: str, why: str) -> RecordError:
+    return RecordError(f'view: "{where}" {why}')
+
+
+def _int(value: Any, where: str, lo: int, hi: int | None = None) -> int:
+    if (
+        not isinstance(value, int)
+        or isinstance(value, bool)
+        or value < lo
+        or (hi is not None and value > hi)
+    ):
+        span = f"{lo}..{hi}" if hi is not None else f"at least {lo}"
+        raise _bad(where, f"must be an integer {span}, not {_show(value)}")
+    return value
+
+
+def _opt_int(value: Any, where: str, lo: int, hi: int) -> int | None:
+    return None if value is None else _int(value, where, lo, hi)
+
+
+def _list(value: Any, where: str, length: int | None = None) -> list[Any]:
+    if not isinstance(value, list):
+        raise _bad(where, f"must be a list, not {_show(value)}")
+    if length is not None and len(value) != length:
+        raise _bad(where, f"must hold {length} items, not {len(value)}")
+    return value
+
+
+def _card(value: Any, where: str) -> Card:
+    if not isinstance(value, str):
+        raise _bad(where, f'must be a card like "Qs", not {_show(value)}')
+    try:
+        return Card(value)
+    except OkginError as exc:
+        raise _bad(where, str(exc)) from None
+
+
+def _opt_card(value: Any, where: str) -> Card | None:
+    return None if value is None else _card(value, where)
+
+
+def _cards(value: Any, where: str, length: int | None = None) -> tuple[Card, ...]:
+    cards = tuple(_card(c, where) for c in _list(value, where, length))
+    if len(set(cards)) != len(cards):
+        raise _bad(where, "holds a card twice")
+    return cards
+
+
+def _melds(value: Any, where: str) -> tuple[Meld, ...]:
+    melds = []
+    for item in _list(value, where):
+        cards = _cards(item, where)
+        try:
+            melds.append(Meld(cards))
+        except OkginError as exc:
+            raise _bad(where, str(exc)) from None
+    return tuple(melds)
+
+
+def _bool(value: Any, where: str) -> bool:
+    if not isinstance(value, bool):
+        raise _bad(where, f"must be true or false, not {_show(value)}")
+    return value
+
+
+def _ints(value: Any, where: str, n: int, lo: int | None = None) -> tuple[int, ...]:
+    out = []
+    for v in _list(value, where, n):
+        if not isinstance(v, int) or isinstance(v, bool) or (lo is not None and v < lo):
+            raise _bad(where, f"must hold integers, not {_show(v)}")
+        out.append(v)
+    return tuple(out)
+
+
+def _result_from_json(value: Any, where: str, n: int) -> HandResult:
+    if not isinstance(value, Mapping):
+        raise _bad(where, f"must be an object, not {_show(value)}")
+    for key in _RESULT_KEYS:
+        if key not in value:
+            raise _bad(where, f'lacks "{key}"')
+    extra = [k for k in value if k not in _RESULT_KEYS]
+    if extra:
+        raise _bad(where, f"has an unknown field {_show(extra[0])}")
+    kind = value["result"]
+    if kind not in _RESULTS:
+        raise _bad(where, f'"result" must be one of {", ".join(_RESULTS)}, not {_show(kind)}')
+    deadwood = value["deadwood"]
+    return HandResult(
+        result=kind,
+        knocker=_opt_int(value["knocker"], where, 0, n - 1),
+        knock_limit=_int(value["knock_limit"], where, 0),
+        multiplier=_int(value["multiplier"], where, 1),
+        deadwood=None if deadwood is None else _ints(deadwood, where, n, 0),
+        points=_ints(value["points"], where, n),
+        winner=_opt_int(value["winner"], where, 0, n - 1),
+    )
+
+
+def _log_from_json(value: Any, n: int) -> tuple[tuple[int, Action], ...]:
+    log = []
+    pile = 1  # the upcard
+    for i, item in enumerate(_list(value, "log")):
+        try:
+            seat, action = action_from_json(item)
+        except RecordError as exc:
+            raise _bad("log", f"action {i + 1}: {exc}") from None
+        if not 0 <= seat < n:
+            raise _bad("log", f"action {i + 1}: seat {seat} is not a seat 0..{n - 1}")
+        if isinstance(action, Take | Pass) and pile == 0:
+            raise _bad("log", f"action {i + 1}: {action} with an empty discard pile")
+        if isinstance(action, Take):
+            pile -= 1
+        elif isinstance(action, Discard):
+            pile += 1
+        log.append((seat, action))
+    return tuple(log)
+
+
+def _view_from_json(data: Any) -> View:
+    if not isinstance(data, Mapping):
+        raise RecordError(f"view: must be an object, not {_show(data)}")
+    for key in _KEYS:
+        if key not in data:
+            raise RecordError(f'view: lacks "{key}"')
+    extra = [k for k in data if k not in _KEYS]
+    if extra:
+        raise RecordError(f"view: unknown field {_show(extra[0])}")
+    if data["okgin_view"] != VIEW_FORMAT or isinstance(data["okgin_view"], bool):
+        raise _bad("okgin_view", f"must be {VIEW_FORMAT}, not {_show(data['okgin_view'])}")
+    raw_rules = data["rules"]
+    if not isinstance(raw_rules, Mapping) or not isinstance(raw_rules.get("preset", ""), str):
+        raise _bad("rules", 'must be a rule set like {"preset": "standard"}')
+    try:
+        rules = Rules.from_dict(raw_rules)
+    except OkginError as exc:
+        raise RecordError(f"view: {exc}") from None
+    n = _int(data["players"], "players", 2, 4)
+    if n != rules.players:
+        raise _bad("players", f"is {n}, but the rules are for {rules.players}")
+    seat = _opt_int(data["seat"], "seat", 0, n - 1)
+    to_play = _opt_int(data["to_play"], "to_play", 0, n - 1)
+    phase = data["phase"]
+    if phase not in Phase.NAMES:
+        raise _bad("phase", f"must be one of {', '.join(Phase.NAMES)}, not {_show(phase)}")
+    legal = []
+    for i, item in enumerate(_list(data["legal_actions"], "legal_actions")):
+        try:
+            s, action = action_from_json(item)
+        except RecordError as exc:
+            raise _bad("legal_actions", f"{i + 1}: {exc}") from None
+        if seat is None or s != seat or s != to_play:
+            raise _bad("legal_actions", f"{i + 1}: only the viewing seat on turn has legal actions")
+        legal.append(action)
+    hand = _cards(data["hand"], "hand")
+    draws = _cards(data["draws"], "draws")
+    if seat is None and (hand or draws):
+        raise _bad("hand", "and draws must be empty in a spectator's view")
+    revealed = data["revealed"]
+    result = data["result"]
+    totals = _list(data["totals"], "totals")  # empty for a hand outside a game
+    view = View(
+        seat=seat,
+        rules=rules,
+        players=n,
+        dealer=_int(data["dealer"], "dealer", 0, n - 1),
+        upcard=_card(data["upcard"], "upcard"),
+        knock_limit=_int(data["knock_limit"], "knock_limit", 0),
+        multiplier=_int(data["multiplier"], "multiplier", 1),
+        phase=phase,
+        to_play=to_play,
+        legal_actions=tuple(legal),
+        hand=hand,
+        hand_sizes=_ints(data["hand_sizes"], "hand_sizes", n, 0),
+        stock_size=_int(data["stock_size"], "stock_size", 0, 52),
+        top_discard=_opt_card(data["top_discard"], "top_discard"),
+        log=_log_from_json(data["log"], n),
+        taken_this_turn=_opt_card(data["taken_this_turn"], "taken_this_turn"),
+        knocker=_opt_int(data["knocker"], "knocker", 0, n - 1),
+        spread=_melds(data["spread"], "spread"),
+        knock_deadwood=_cards(data["knock_deadwood"], "knock_deadwood"),
+        melds=_melds(data["melds"], "melds"),
+        knock_discard=_opt_card(data["knock_discard"], "knock_discard"),
+        revealed=(
+            None
+            if revealed is None
+            else tuple(_cards(h, "revealed") for h in _list(revealed, "revealed", n))
+        ),
+        result=None if result is None else _result_from_json(result, "result", n),
+        hand_number=_int(data["hand_number"], "hand_number", 1),
+        past_results=tuple(
+            _result_from_json(r, "past_results", n)
+            for r in _list(data["past_results"], "past_results")
+        ),
+        totals=_ints(totals, "totals", n if totals else 0),
+        target=_int(data["target"], "target", 0),
+        complete=_bool(data["complete"], "complete"),
+        winner=_opt_int(data["winner"], "winner", 0, n - 1),
+        draws=draws,
+        version=_int(data["version"], "version", 0),
+    )
+    again = view.to_json()
+    for key in _DERIVED:
+        if data[key] != again[key]:
+            raise _bad(key, 'does not agree with "log"')
+    return view

@@ -9,6 +9,9 @@
   openspiel): a fixed-seed game between deterministic players that see only their views,
   written as a transcript — every action, a state summary, each seat's observation string,
   each hand's result and the final summary.
+- ``views.json``: the JSON form of a few views (docs/view.md) from a fixed-seed game between
+  the same players: the opening, mid-play, the layoffs seen by the knocker and by the defender,
+  a scored hand, and a spectator's view.
 
 Usage::
 
@@ -42,7 +45,7 @@ from okgin.melds import (
 )
 from okgin.record import summary
 from okgin.rules import Rules
-from okgin.views import View
+from okgin.views import View, view_of_hand
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
@@ -455,8 +458,6 @@ def transcript(preset: str, seed: int, players: int | None = None) -> str:
 
 
 def view_at_end(hand: HandState, seat: int) -> View:
-    from okgin.views import view_of_hand
-
     return view_of_hand(hand, seat)
 
 
@@ -469,9 +470,88 @@ TRANSCRIPTS: dict[str, tuple[int, int | None]] = {
 }
 
 
+# ---- views in their JSON form ----------------------------------------------------------------
+
+#: (rules, seed) of the game the pinned views come from
+VIEWS_GAME: tuple[dict[str, Any], int] = ({"preset": "standard"}, 7)
+
+
+def golden_views() -> list[dict[str, Any]]:
+    """The pinned views: ``{"name", "about", "view"}`` each, ``view`` as View.to_json gives it
+    (``version``: the actions applied and the hands dealt after the first so far, as a table
+    counts them)."""
+    rules, seed = VIEWS_GAME
+    game = Game(rules, seed=seed, auto_deal=False)  # dealt below, so a scored hand shows
+    game.deal()
+    bots = [GoldenPlayer() for _ in range(game.n)]
+    out: list[dict[str, Any]] = []
+    wanted = ["opening", "mid-play", "layoffs", "scored"]
+    applied = 0
+
+    def pin(name: str, about: str, seat: int | None) -> None:
+        view = game.view(seat, version=applied)
+        out.append({"name": name, "about": about, "view": view.to_json()})
+
+    while wanted and not game.is_over:
+        h = game.hand
+        seat = h.current_player
+        assert seat is not None
+        if wanted[0] == "opening":
+            pin("opening", "hand 1 before any action, from the seat to play", seat)
+            wanted.pop(0)
+        elif wanted[0] == "mid-play" and h.phase_name == "play" and h.stock_size <= 25:
+            pin("mid-play", "a turn after its draw, from the seat on turn", seat)
+            pin("spectator", "the same moment from a spectator (no seat)", None)
+            wanted.pop(0)
+        elif wanted[0] == "layoffs" and h.phase_name == "layoff" and len(h.legal_actions()) > 1:
+            assert h.knocker >= 0
+            pin(
+                "layoffs-knocker",
+                "after a knock, the defender to lay off: the knocker's view",
+                h.knocker,
+            )
+            pin("layoffs-defender", "the same moment from the defender on turn", seat)
+            pin(
+                "layoffs-spectator",
+                "the same moment from a spectator: the knock discard is face down",
+                None,
+            )
+            wanted.pop(0)
+        game.apply(bots[seat].act(game.view(seat)), seat)
+        applied += 1
+        if h.is_over:
+            if wanted and wanted[0] == "scored" and h.knocker >= 0:
+                pin("scored", "a knocked hand once scored (hands revealed), from seat 0", 0)
+                wanted.pop(0)
+            if not game.is_over:
+                game.deal()
+                applied += 1
+    assert not wanted, f"the views game never reached {wanted}"
+    return out
+
+
+def views_text() -> str:
+    about = "View.to_json() of pinned views (docs/view.md). Regenerate with: " + REGEN
+    game = {"rules": VIEWS_GAME[0], "seed": VIEWS_GAME[1]}
+    lines = ["{", f'  "about": {json.dumps(about)},', f'  "game": {json.dumps(game)},']
+    lines.append('  "views": [')
+    views = golden_views()
+    for i, item in enumerate(views):
+        lines.append("    {")
+        lines.append(f'      "name": {json.dumps(item["name"])},')
+        lines.append(f'      "about": {json.dumps(item["about"], ensure_ascii=False)},')
+        lines.append('      "view": {')
+        fields = [f"        {json.dumps(k)}: {json.dumps(v)}" for k, v in item["view"].items()]
+        lines.append(",\n".join(fields))
+        lines.append("      }")
+        lines.append("    }" + ("," if i + 1 < len(views) else ""))
+    lines += ["  ]", "}"]
+    return "\n".join(lines) + "\n"
+
+
 def golden_files() -> dict[str, str]:
     """Every golden file's name and its content as the engine gives it now."""
-    files = {"perft.json": perft_text()}
+    files = {"perft.json": perft_text(), "views.json": views_text()}
     for preset, (seed, players) in TRANSCRIPTS.items():
         files[f"{preset}.txt"] = transcript(preset, seed, players)
     return files

@@ -123,7 +123,7 @@ class Knowledge:
     def __init__(self, view: View) -> None:
         self.view = view
         n = view.players
-        me = view.seat
+        me = view.own_seat
         self.n = n
         self.seat = me
         held = [0] * n

@@ -251,7 +251,7 @@ class ExpertBot:
         work = self.budget * STEPS_PER_SECOND
         rng = decision_rng(self.seed, view, "expert")
         utility = self.utility(view)
-        me = view.seat
+        me = view.own_seat
         mine = (self.rollout_cap, self.rollout_stock)
         safe_seat = me if self.safe_slack >= 0 else -1
         alive = list(range(len(cands)))
@@ -314,7 +314,7 @@ class ExpertBot:
         """How much a hand's points are worth to this seat: its points minus ``defence`` ×
         the others' mean; when the game is to a target and a hand can end it, ± the game's worth
         (``game_value``) to whoever then leads."""
-        me = view.seat
+        me = view.own_seat
         n = view.players
         rules = view.rules
         totals = view.totals

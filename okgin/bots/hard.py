@@ -361,7 +361,7 @@ class HardBot:
         """A knock would likely win the game, or an opponent is one hand from the target."""
         if view.rules.format == "single" or not view.totals or not view.target:
             return False
-        me = view.seat
+        me = view.own_seat
         target = view.target
         mine = view.totals[me]
         if ev > 0 and mine + ev >= target:
