@@ -40,6 +40,7 @@ class Rules:
     undercut_bonus: int = 25
     undercut_on_tie: bool = True
     knock_bonus: int = 0
+    multiway_scoring: str = "pairwise"
     doubling_suit: str | None = "s"
     doubling_effect: str = "hand"
     stock_exhaustion: str = "standard"
@@ -202,6 +203,7 @@ _CHECKS: Final[dict[str, tuple[Any, str]]] = {
     "undercut_bonus": (_int_in(0, None), "an integer ≥ 0"),
     "undercut_on_tie": (_one_of(True, False), "true, false"),
     "knock_bonus": (_int_in(0, None), "an integer ≥ 0"),
+    "multiway_scoring": (_one_of("pairwise", "lowest"), '"pairwise", "lowest"'),
     "doubling_suit": (_one_of(None, "s", "c", "d", "h"), 'null, "s", "c", "d", "h"'),
     "doubling_effect": (_one_of("hand", "target"), '"hand", "target"'),
     "stock_exhaustion": (
@@ -247,6 +249,7 @@ PRESETS: Final[dict[str, dict[str, Any]]] = {
     "party": {
         "undercut_bonus": 20,
         "knock_bonus": 10,
+        "multiway_scoring": "lowest",
         "doubling_suit": None,
         "dealer_rotation": "alternate",
         "game_bonus": 0,

@@ -367,21 +367,34 @@ class Model:
             points[k] = m * (bonus + sum(dws[s] for s in defenders))
             kind = "big_gin" if big else "gin"
         else:
-            beaten = {}
-            for s in defenders:
-                dd = dws[s]
-                beaten[s] = dd > dk or (dd == dk and not r.undercut_on_tie)
-                if beaten[s]:
-                    points[k] += m * (dd - dk + r.knock_bonus)
-                else:
-                    points[s] += m * (dk - dd + r.undercut_bonus)
+            beaten = {s: dws[s] > dk or (dws[s] == dk and not r.undercut_on_tie) for s in defenders}
             kind = "knock"
-        if n == 2:
-            winner = k if kind != "knock" or beaten[1 - k] else 1 - k
+        lowest = kind == "knock" and n > 2 and r.multiway_scoring == "lowest"
+        order = [(k + i) % n for i in range(n)]  # the knocker first, then after it
+        if lowest:
+            # one winner, who alone scores: the knocker if it beats all, else the lowest
+            # defender, the first after the knocker among equals
+            if all(beaten.values()):
+                winner = k
+                points[k] = m * (sum(dws[s] for s in defenders) - dk * (n - 1) + r.knock_bonus)
+            else:
+                winner = min(order[1:], key=lambda s: (dws[s], order.index(s)))
+                rest = [s for s in range(n) if s != winner]
+                points[winner] = m * (
+                    sum(dws[s] for s in rest) - dws[winner] * len(rest) + r.undercut_bonus
+                )
         else:
-            top = max(points)
-            order = [(k + i) % n for i in range(n)]  # the knocker first, then after it
-            winner = next(s for s in order if points[s] == top)
+            if kind == "knock":
+                for s in defenders:
+                    if beaten[s]:
+                        points[k] += m * (dws[s] - dk + r.knock_bonus)
+                    else:
+                        points[s] += m * (dk - dws[s] + r.undercut_bonus)
+            if n == 2:
+                winner = k if kind != "knock" or beaten[1 - k] else 1 - k
+            else:
+                top = max(points)
+                winner = next(s for s in order if points[s] == top)
         if kind == "knock" and winner != k:
             kind = "undercut"
         self.phase = "over"

@@ -38,6 +38,7 @@ def rule_dicts(draw: st.DrawFn, *, small_targets: bool = True) -> dict[str, Any]
     maybe("undercut_bonus", st.integers(0, 50))
     maybe("undercut_on_tie", st.booleans())
     maybe("knock_bonus", st.integers(0, 20))
+    maybe("multiway_scoring", st.sampled_from(["pairwise", "lowest"]))
     maybe("doubling_suit", st.sampled_from([None, "c", "d", "h", "s"]))
     maybe("doubling_effect", st.sampled_from(["hand", "target"]))
     maybe("stock_exhaustion", st.sampled_from(["standard", "fiftieth_card"]))

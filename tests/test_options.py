@@ -768,32 +768,138 @@ def test_dealer_rotation_dead_hand_redealt_by_the_same_dealer(rotation: str, pla
     assert len(game.hands) == 2 and game.hand.dealer == 1 and game.next_dealer == 1
 
 
-# ==== three and four players (RULES.md §7) ====================================================
+# ==== three and four players, multiway_scoring (RULES.md §7) ==================================
+PAIRWISE = {"multiway_scoring": "pairwise"}
+LOWEST = {"multiway_scoring": "lowest"}
+P3_HIGH = "KsQhJdTh9s7h6h"  # 62, nothing to lay off on 3c4c5c 8h8s8d
+
+
 @pytest.mark.parametrize(
-    ("preset", "points", "winner", "kind"),
+    ("rules", "points", "winner", "kind"),
     [
         # seat 1 undercuts (4 − 1 + 25 = 28), seat 2 too (4 − 2 + 25 = 27), seat 3 loses 10 − 4
-        ("standard", (6, 28, 27, 0), 1, "undercut"),
-        # party: undercut_bonus 20, knock_bonus 10
-        ("party", (16, 23, 22, 0), 1, "undercut"),
+        (std(), (6, 28, 27, 0), 1, "undercut"),
+        # party pairwise: undercut_bonus 20, knock_bonus 10
+        ({"preset": "party", **PAIRWISE}, (16, 23, 22, 0), 1, "undercut"),
+        # lowest: seat 1 (1) alone scores (4 − 1) + (2 − 1) + (10 − 1) + bonus
+        ({"preset": "party"}, (0, 33, 0, 0), 1, "undercut"),
+        (std(**LOWEST), (0, 38, 0, 0), 1, "undercut"),
     ],
 )
-def test_four_players_knocker_scored_against_each_defender(
-    preset: str, points: tuple[int, ...], winner: int, kind: str
+def test_four_players_multiway_scoring(
+    rules: dict[str, Any], points: tuple[int, ...], winner: int, kind: str
 ) -> None:
-    rules = {"preset": preset, "players": 4}
+    """§7: pairwise scores the knocker against each defender; lowest, only the winner."""
+    rules = {**rules, "players": 4}
     r = result_of(rules, *multi(rules, [P3_KNOCKER, P3_ONE_A, P3_TWO, P3_TEN]))
     assert r.deadwood == (4, 1, 2, 10)
     assert (r.points, r.winner, r.result, r.knocker) == (points, winner, kind, 0)
 
 
-@pytest.mark.parametrize(("preset", "points"), [("standard", 12), ("party", 32)])
-def test_three_players_knock_bonus_from_every_beaten_defender(preset: str, points: int) -> None:
-    """§7: 2 × (10 − 4 + knock_bonus)."""
-    rules = {"preset": preset, "players": 3}
+@pytest.mark.parametrize(
+    ("rules", "points"),
+    [
+        (std(), 12),  # (10 − 4) + (10 − 4)
+        ({"preset": "party", **PAIRWISE}, 32),  # the knock bonus from each: 16 + 16
+        ({"preset": "party"}, 22),  # lowest: (10 − 4) + (10 − 4) + 10, the bonus once
+        (std(**LOWEST), 12),
+        (std(knock_bonus=5, **LOWEST), 17),
+    ],
+)
+def test_three_players_knock_bonus_per_beaten_defender_or_once(
+    rules: dict[str, Any], points: int
+) -> None:
+    """§7: pairwise pays knock_bonus per beaten defender; lowest once, to the hand's winner."""
+    rules = {**rules, "players": 3}
     r = result_of(rules, *multi(rules, [P3_KNOCKER, P3_TEN, "5d6d7dKhKdKcQd"]))
     assert r.deadwood == (4, 10, 10)
     assert (r.points, r.winner, r.result) == ((points, 0, 0), 0, "knock")
+
+
+@pytest.mark.parametrize(
+    ("rules", "points", "winner", "kind"),
+    [
+        # pairwise: the knocker takes 62 − 4 = 58 from seat 1, seat 2 undercuts for
+        # 4 − 2 + 25 = 27: the knocker scored most and wins the hand
+        (std(), (58, 0, 27), 0, "knock"),
+        # lowest: one undercut wipes out the knock: (4 − 2) + (62 − 2) + 25 to seat 2 alone
+        (std(**LOWEST), (0, 0, 87), 2, "undercut"),
+        ({"preset": "party", **PAIRWISE}, (68, 0, 22), 0, "knock"),
+        ({"preset": "party"}, (0, 0, 82), 2, "undercut"),
+    ],
+)
+def test_three_players_one_undercut_under_lowest_wipes_out_the_knock(
+    rules: dict[str, Any], points: tuple[int, ...], winner: int, kind: str
+) -> None:
+    rules = {**rules, "players": 3}
+    r = result_of(rules, *multi(rules, [P3_KNOCKER, P3_HIGH, P3_TWO]))
+    assert r.deadwood == (4, 62, 2)
+    assert (r.points, r.winner, r.result) == (points, winner, kind)
+
+
+@pytest.mark.parametrize(("way", "nxt"), [("pairwise", 0), ("lowest", 2)])
+def test_multiway_scoring_decides_who_deals_next_under_winner_rotation(way: str, nxt: int) -> None:
+    """§7, §9: the hand's winner (the knocker under pairwise, seat 2 under lowest) deals
+    next, and the game totals are the hand's points."""
+    rules = std(players=3, multiway_scoring=way)
+    game = Game(rules, auto_deal=False, dealer=2)
+    deck, dealer, script = multi(rules, [P3_KNOCKER, P3_HIGH, P3_TWO])
+    game.deal(deck, dealer)
+    play(game, script)
+    assert game.results[-1].winner == nxt and game.next_dealer == nxt
+    assert game.score.totals == list(game.results[-1].points)
+    assert game.score.wins == [1 if s == nxt else 0 for s in range(3)]
+
+
+def test_lowest_the_lowest_defender_wins_not_the_first_undercutter() -> None:
+    """§7: seat 1 ties the knocker's 4 (an undercut), seat 2 holds 1: seat 2, the lowest,
+    wins (4 − 1) + (4 − 1) + 25 = 31."""
+    rules = std(players=3, **LOWEST)
+    r = result_of(rules, *multi(rules, [P3_KNOCKER, "5d6d7dKhKdKc4s", P3_ONE_A]))
+    assert r.deadwood == (4, 4, 1)
+    assert (r.points, r.winner, r.result) == ((0, 0, 31), 2, "undercut")
+
+
+@pytest.mark.parametrize(
+    ("tie", "points", "winner", "kind"),
+    [
+        # a defender's tie undercuts: it wins (4 − 4) + (10 − 4) + 25
+        (True, (0, 31, 0), 1, "undercut"),
+        # a tie beats that defender: the knocker wins (4 − 4) + (10 − 4) + 0
+        (False, (6, 0, 0), 0, "knock"),
+    ],
+)
+def test_lowest_undercut_on_tie(tie: bool, points: tuple[int, ...], winner: int, kind: str) -> None:
+    rules = std(players=3, undercut_on_tie=tie, **LOWEST)
+    r = result_of(rules, *multi(rules, [P3_KNOCKER, "5d6d7dKhKdKc4s", P3_TEN]))
+    assert r.deadwood == (4, 4, 10)
+    assert (r.points, r.winner, r.result) == (points, winner, kind)
+
+
+def test_lowest_winner_with_0_points_still_wins() -> None:
+    """§7: under lowest the winner is the one the rule names, even with 0 points: all three
+    hold 4, undercut_bonus 0: seat 1 (the first after the knocker) wins with 0."""
+    rules = std(players=3, undercut_bonus=0, **LOWEST)
+    r = result_of(rules, *multi(rules, [P3_KNOCKER, "5d6d7dKhKdKc4s", "JhJdJc7h7s7c4h"]))
+    assert r.deadwood == (4, 4, 4)
+    assert (r.points, r.winner, r.result) == ((0, 0, 0), 1, "undercut")
+
+
+def test_lowest_tied_defenders_first_after_the_knocker_wins() -> None:
+    """§7: seat 1 knocks; seats 2 and 0 both hold 1: seat 2 (first after the knocker) wins
+    (4 − 1) + (1 − 1) + 25 = 28; the others score nothing."""
+    rules = std(players=3, **LOWEST)
+    r = result_of(rules, *multi(rules, [P3_ONE_B, P3_KNOCKER, P3_ONE_A], knocker=1))
+    assert r.points == (0, 0, 28)
+    assert (r.winner, r.result, r.knocker) == (2, "undercut", 1)
+
+
+def test_lowest_doubled_hand() -> None:
+    """§7: m applies to the lowest sums too: a spade upcard, (4 − 1) + (2 − 1) + 25 = 29 × 2."""
+    rules = std(players=3, **LOWEST)
+    r = result_of(rules, *multi(rules, [P3_KNOCKER, P3_ONE_A, P3_TWO], upcard="Ts"))
+    assert r.multiplier == 2
+    assert (r.points, r.winner) == ((0, 58, 0), 1)
 
 
 @pytest.mark.parametrize(
@@ -804,10 +910,11 @@ def test_three_players_knock_bonus_from_every_beaten_defender(preset: str, point
         (3, "Ts", 72),  # × 2: a spade upcard (docs/rules.md §13: m with any player count)
     ],
 )
+@pytest.mark.parametrize("way", ["pairwise", "lowest"])
 def test_many_players_gin_bonus_once_plus_every_defenders_deadwood(
-    players: int, upcard: str, points: int
+    players: int, upcard: str, points: int, way: str
 ) -> None:
-    rules = {"preset": "standard", "players": players}
+    rules = {"preset": "standard", "players": players, "multiway_scoring": way}
     hands = ["3c4c5c6c8h8s8d", P3_ONE_A, P3_TEN, P3_TWO][:players]
     r = result_of(rules, *multi(rules, hands, upcard=upcard))
     assert r.result == "gin" and r.winner == 0
@@ -911,6 +1018,7 @@ DEFAULTS = {
     "undercut_bonus": 25,
     "undercut_on_tie": True,
     "knock_bonus": 0,
+    "multiway_scoring": "pairwise",
     "doubling_suit": "s",
     "doubling_effect": "hand",
     "stock_exhaustion": "standard",
@@ -935,6 +1043,7 @@ SECTION_11 = {
     "party": {
         "undercut_bonus": 20,
         "knock_bonus": 10,
+        "multiway_scoring": "lowest",
         "doubling_suit": None,
         "dealer_rotation": "alternate",
         "game_bonus": 0,
@@ -974,6 +1083,8 @@ def test_presets_equal_section_11(preset: str) -> None:
         {"preset": "openspiel", "format": "target", "target": 250},
         {"preset": "classic", "hand_size": 7, "knock_limit": 0, "big_gin_bonus": 31},
         {"preset": "standard", "doubling_suit": None, "players": 4, "hand_size": 12},
+        {"preset": "party", "players": 3, "multiway_scoring": "pairwise"},
+        {"preset": "standard", "players": 4, "multiway_scoring": "lowest"},
     ],
 )
 def test_rules_round_trip_through_to_dict_and_json(doc: dict[str, Any]) -> None:
@@ -1015,6 +1126,7 @@ BAD_VALUES: dict[str, tuple[list[Any], list[str]]] = {
     "undercut_bonus": ([-1, True, None], ["integer"]),
     "undercut_on_tie": ([1, "false", None], ["true", "false"]),
     "knock_bonus": ([-5, False, None], ["integer"]),
+    "multiway_scoring": (["Lowest", "pair", "", None, True, 0], ['"pairwise"', '"lowest"']),
     "doubling_suit": (["S", "spades", "x", 3, True], ["null", '"s"', '"c"', '"d"', '"h"']),
     "doubling_effect": (["both", None, True], ['"hand"', '"target"']),
     "stock_exhaustion": (["fiftieth", None], ['"standard"', '"fiftieth_card"']),
@@ -1053,6 +1165,8 @@ def test_rules_bad_value_names_the_key_and_the_allowed_values(key: str, value: A
         {"knock_limit": 10},
         {"target": 1, "gin_bonus": 0, "undercut_bonus": 0, "big_gin_bonus": 0},
         {"hand_size": None, "big_gin_bonus": None, "doubling_suit": None},
+        {"players": 2, "multiway_scoring": "lowest"},  # accepted: both readings score alike
+        {"players": 4, "multiway_scoring": "lowest"},
         {"doubling_suit": "c", "doubling_effect": "target", "format": "hollywood"},
     ],
 )

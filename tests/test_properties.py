@@ -400,6 +400,8 @@ def play_checked_hand(
         if m.phase == "over":
             assert m.result is not None
             stats[f"result {m.result[0]}"] += 1
+            if rules.players > 2:
+                stats[f"{rules.multiway_scoring} {m.result[0]}"] += 1
             return h
         seat = m.turn
         a = choose(h, rng, eager)
@@ -425,6 +427,10 @@ def test_every_state_of_random_hands(rules: Rules, deck: list[int], dealer: int,
 COVERAGE: list[tuple[dict[str, Any], float, dict[int, str]]] = [
     ({"preset": "standard"}, 0.8, {}),
     ({"preset": "party", "players": 3}, 0.8, {}),
+    # multiway_scoring both ways with 4 players: one-card hands knock and undercut often
+    ({"preset": "party", "players": 4, "hand_size": 1}, 1.0, {}),
+    ({"preset": "standard", "players": 4, "hand_size": 1}, 1.0, {}),
+    ({"preset": "standard", "players": 3, "multiway_scoring": "lowest"}, 0.8, {}),
     # one-card hands: knocks are cheap, undercuts frequent, the fiftieth card always taken
     ({"preset": "classic", "hand_size": 1}, 1.0, {}),
     (
@@ -467,6 +473,7 @@ def test_the_checked_hands_reach_every_phase_and_refusal() -> None:
         *(f"phase {p}" for p in oracle.PHASES),
         *(f"result {r}" for r in ("dead", "knock", "undercut", "gin", "big_gin")),
         *(f"players {n}" for n in (2, 3, 4)),
+        *(f"{way} {r}" for way in ("pairwise", "lowest") for r in ("knock", "undercut")),
         "legal layoff",
         "legal take",
         "other legal knock",
@@ -568,6 +575,56 @@ def test_records_round_trip(
         with pytest.raises(IllegalActionError):
             game.deal()
         assert game_snapshot(game) == before
+
+
+def play_both_readings(rules: dict[str, Any], seed: int, max_actions: int) -> list[Game]:
+    """The same game (the same seed, the same choices) under ``pairwise`` and ``lowest``."""
+    games = []
+    for way in ("pairwise", "lowest"):
+        game = Game({**rules, "multiway_scoring": way}, seed=seed)
+        play_game(game, random.Random(seed), max_actions)
+        games.append(game)
+    return games
+
+
+@examples(80)
+@given(
+    rules=rule_dicts(),
+    size=st.sampled_from([None, 1, 2, 3, 5]),
+    seed=st.integers(0, 2**32 - 1),
+    max_actions=st.integers(1, 600),
+)
+def test_two_players_score_alike_under_both_multiway_readings(
+    rules: dict[str, Any], size: int | None, seed: int, max_actions: int
+) -> None:
+    """RULES.md §7: with two players ``pairwise`` and ``lowest`` are the same, so the same
+    random game ends with the same results and summary (small hands undercut often)."""
+    two = {**rules, "players": 2}
+    if size is not None:
+        two["hand_size"] = size
+    pairwise, lowest = play_both_readings(two, seed, max_actions)
+    assert lowest.rules.multiway_scoring == "lowest"
+    assert lowest.results == pairwise.results
+    assert summary(lowest) == summary(pairwise)
+    assert [h.history for h in lowest.hands] == [h.history for h in pairwise.hands]
+
+
+def test_two_players_both_readings_on_many_games_with_undercuts() -> None:
+    """The property above on a fixed sample that surely holds knocks, undercuts (ties with
+    ``undercut_on_tie`` both ways) and gins, so it is not vacuous."""
+    kinds: Counter[str] = Counter()
+    for seed in range(60):
+        rules = {
+            "preset": ("standard", "party", "classic")[seed % 3],
+            "hand_size": (1, 2, 3, None)[seed % 4],
+            "undercut_on_tie": seed % 5 < 3,
+            "format": "single" if seed % 7 == 0 else "target",
+        }
+        pairwise, lowest = play_both_readings(rules, seed, 400)
+        assert lowest.results == pairwise.results, rules
+        assert summary(lowest) == summary(pairwise), rules
+        kinds.update(r.result for r in lowest.results)
+    assert min(kinds[k] for k in ("knock", "undercut", "gin")) >= 10, kinds
 
 
 @examples(60)
