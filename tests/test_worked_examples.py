@@ -372,6 +372,120 @@ def test_example_8_hollywood_session_to_the_end(preset: str) -> None:
     assert game.score.totals == [3 * gin, knock]
 
 
+# ---- example 9: three (and four) players, multiway_scoring ---------------------------------
+# Upcard 6h → L = 6. Seat 0 knocks with 2c3c4c 9d9s9c and 3d (Dk 3), Td aside; seat 1 lays
+# off 5c on 2c3c4c and keeps JhJdJc + 7h 6s 2h (15); seat 2 holds QcQdQhQs KdKhKc (0), or in
+# the second case QcQdQhQs + 6d 2s Ah (9), nothing to lay off. With four players seat 3
+# holds 8c8d8h + 7s 5s 4s 4h (20), nothing to lay off either.
+EX9_KNOCKER = "2c3c4c9d9s9c3d"
+EX9_SEAT1 = "5cJhJdJc7h6s2h"
+EX9_ZERO = "QcQdQhQsKdKhKc"
+EX9_NINE = "QcQdQhQs6d2sAh"
+EX9_SEAT3 = "8c8d8h7s5s4s4h"
+EX9_KNOCK = "0 knock Td 2c3c4c 9d9s9c"
+
+
+def ex9_deal(seat2: str, players: int = 3) -> tuple[list[Any], int, list[str]]:
+    """(deck, dealer, script) of example 9: the last seat deals, seat 0 plays first."""
+    hands = [EX9_KNOCKER, EX9_SEAT1, seat2, EX9_SEAT3][:players]
+    dealer = players - 1
+    script = [f"{s} pass" for s in range(players)] + ["0 draw", EX9_KNOCK, "1 layoff 5c 0"]
+    script += [f"{s} done" for s in range(1, players)]
+    return deck_for(hands, "6h", "Td", dealer), dealer, script
+
+
+def ex9_rules(way: str | None, players: int) -> dict[str, Any]:
+    rules: dict[str, Any] = {"preset": "party", "players": players}
+    if way is not None:
+        rules["multiway_scoring"] = way
+    return rules
+
+
+@pytest.mark.parametrize(
+    ("players", "way", "seat2", "deadwood", "points", "winner", "kind"),
+    [
+        # RULES.md §12.9 as written: party (lowest), 3 players
+        (3, None, EX9_ZERO, (3, 15, 0), (0, 0, 38), 2, "undercut"),  # (3−0) + (15−0) + 20
+        (3, None, EX9_NINE, (3, 15, 9), (28, 0, 0), 0, "knock"),  # (15−3) + (9−3) + 10
+        (3, "lowest", EX9_ZERO, (3, 15, 0), (0, 0, 38), 2, "undercut"),
+        # under pairwise: 15 − 3 + 10 = 22 to seat 0, 3 − 0 + 20 = 23 to seat 2, who wins
+        (3, "pairwise", EX9_ZERO, (3, 15, 0), (22, 0, 23), 2, "undercut"),
+        (3, "pairwise", EX9_NINE, (3, 15, 9), (38, 0, 0), 0, "knock"),  # 22 + (9 − 3 + 10)
+        # four players: seat 3 holds 20
+        # lowest: seat 2 wins (3−0) + (15−0) + (20−0) + 20 = 58
+        (4, None, EX9_ZERO, (3, 15, 0, 20), (0, 0, 58, 0), 2, "undercut"),
+        # lowest: seat 0 wins (15−3) + (9−3) + (20−3) + 10 = 45
+        (4, None, EX9_NINE, (3, 15, 9, 20), (45, 0, 0, 0), 0, "knock"),
+        # pairwise: seat 0 scores 22 + (20 − 3 + 10) = 49 and wins though seat 2 undercut (23)
+        (4, "pairwise", EX9_ZERO, (3, 15, 0, 20), (49, 0, 23, 0), 0, "knock"),
+        (4, "pairwise", EX9_NINE, (3, 15, 9, 20), (65, 0, 0, 0), 0, "knock"),  # 22 + 16 + 27
+    ],
+)
+def test_example_9_multiway_scoring(
+    players: int,
+    way: str | None,
+    seat2: str,
+    deadwood: tuple[int, ...],
+    points: tuple[int, ...],
+    winner: int,
+    kind: str,
+) -> None:
+    """§12.9: L = 6, m = 1; Dk 3; seat 1's 20 becomes 15 after laying off 5c."""
+    rules = Rules.from_dict(ex9_rules(way, players))
+    deck, dealer, script = ex9_deal(seat2, players)
+    hand = HandState.deal(rules, deck, dealer)
+    assert (hand.upcard.text, hand.limit, hand.multiplier) == ("6h", 6, 1)
+    assert dw(EX9_SEAT1) == 20 and dw(seat2) == deadwood[2]
+    play(hand, script)
+    r = hand.result
+    assert r is not None
+    assert hand.knock_deadwood == 3
+    assert [m.text for m in hand.knock_spread] == ["2c3c4c5c", "9c9d9s"]
+    assert (r.knocker, r.knock_limit, r.multiplier) == (0, 6, 1)
+    assert r.deadwood == deadwood
+    assert (r.points, r.winner, r.result) == (points, winner, kind)
+
+
+def test_example_9_the_same_deal_scored_both_ways_differs() -> None:
+    """The option is not ignored: one deal, two readings, two scores (and with four players
+    two different winners)."""
+    for players in (3, 4):
+        results = []
+        for way in ("pairwise", "lowest"):
+            deck, dealer, script = ex9_deal(EX9_ZERO, players)
+            hand = HandState.deal(Rules.from_dict(ex9_rules(way, players)), deck, dealer)
+            play(hand, script)
+            results.append(hand.result)
+        pairwise, lowest = results
+        assert pairwise is not None and lowest is not None
+        assert pairwise.deadwood == lowest.deadwood
+        assert pairwise.points != lowest.points
+        assert (pairwise.winner != lowest.winner) is (players == 4)
+
+
+#: Example 9 as a game record (party, 3 players): hand 1 is the first case; party's dealers
+#: alternate, so hand 2 (the second case) is dealt by seat 0: seats 1 and 2 draw Ks and Kc
+#: and throw them, then seat 0 draws Td and knocks as before.
+EX9_HAND2_DECK = deck_for([EX9_KNOCKER, EX9_SEAT1, EX9_NINE], "6h", "Ks Kc Td", dealer=0)
+EX9_HAND2_SCRIPT = [
+    "1 pass",
+    "2 pass",
+    "0 pass",
+    "1 draw",
+    "1 discard Ks",
+    "2 draw",
+    "2 discard Kc",
+    "0 draw",
+    EX9_KNOCK,
+    "1 layoff 5c 0",
+    "1 done",
+    "2 done",
+]
+EX9_HAND1_DECK, _, EX9_HAND1_SCRIPT = ex9_deal(EX9_ZERO)
+EX9_HANDS = [(2, EX9_HAND1_DECK, EX9_HAND1_SCRIPT), (0, EX9_HAND2_DECK, EX9_HAND2_SCRIPT)]
+EX9_NAMES = ["Ann", "Bob", "Cat"]
+
+
 # ---- the worked examples as records --------------------------------------------------------
 def summary_hand(
     result: str,
@@ -514,6 +628,21 @@ RECORDS: dict[int, tuple[dict[str, Any], list[Any], dict[str, Any]]] = {
                 {"totals": [56, 11], "closed": True, "final": [181, 36]},
                 {"totals": [56, 0], "closed": True, "final": [362, 0]},
             ],
+        },
+    ),
+    9: (
+        {"preset": "party", "players": 3},
+        EX9_HANDS,
+        {
+            "hands": [
+                summary_hand("undercut", 0, 6, 1, [3, 15, 0], [0, 0, 38]),
+                summary_hand("knock", 0, 6, 1, [3, 15, 9], [28, 0, 0]),
+            ],
+            "totals": [28, 0, 38],
+            "complete": False,
+            "winner": None,
+            "final": None,
+            "target": 100,
         },
     ),
 }
@@ -690,3 +819,42 @@ def test_deal_helper_reproduces_record_md() -> None:
     hand = deal("standard", [EX1_KNOCKER, EX1_DEFENDER], "7d", "4d", dealer=1)
     assert hand.hands[0] == mask_of(parse_cards(EX1_KNOCKER))
     assert hand.hands[1] == mask_of(parse_cards(EX1_DEFENDER))
+
+
+@pytest.mark.parametrize(
+    ("rules", "points", "totals", "result"),
+    [
+        # party as written (lowest), and lowest named outright
+        ({"preset": "party", "players": 3}, [[0, 0, 38], [28, 0, 0]], [28, 0, 38], "undercut"),
+        (
+            {"preset": "party", "players": 3, "multiway_scoring": "lowest"},
+            [[0, 0, 38], [28, 0, 0]],
+            [28, 0, 38],
+            "undercut",
+        ),
+        # pairwise: 22 and 23 in hand 1 (seat 2 wins), 22 + 16 = 38 in hand 2
+        (
+            {"preset": "party", "players": 3, "multiway_scoring": "pairwise"},
+            [[22, 0, 23], [38, 0, 0]],
+            [60, 0, 23],
+            "undercut",
+        ),
+    ],
+)
+def test_example_9_record_replays_under_both_readings(
+    tmp_path: Any, rules: dict[str, Any], points: list[list[int]], totals: list[int], result: str
+) -> None:
+    """``okgin replay --json`` on examples/worked_example_9.json scores RULES.md §12.9 under
+    party and under pairwise; the human summary says the same."""
+    status, out, err = replay_with(tmp_path, 9, rules)
+    assert (status, err) == (0, "")
+    data = json.loads(out)
+    assert [h["points"] for h in data["hands"]] == points
+    assert [h["result"] for h in data["hands"]] == [result, "knock"]
+    assert [h["deadwood"] for h in data["hands"]] == [[3, 15, 0], [3, 15, 9]]
+    assert data["totals"] == totals and data["complete"] is False
+    status, text, err = run_cli("replay", str(tmp_path / "ex9.json"))
+    assert (status, err) == (0, "")
+    first = [p for p in points[0] if p]
+    assert f"points {', '.join(f'{n} {p}' for n, p in zip(EX9_NAMES, points[0]) if p)}" in text
+    assert len(first) == (1 if rules.get("multiway_scoring", "lowest") == "lowest" else 2)
