@@ -397,3 +397,107 @@ def test_playout_safe_seat_does_not_feed_the_next_seat() -> None:
         )
         playout(h, max_steps=1, caps=[(0, 0), (0, 0)], safe_seat=0, safe_slack=slack)
         assert h.pile[-1] == parse_cards(thrown)[0], (theirs, slack)
+
+
+# ---- multiway_scoring (RULES.md §7): the knock is valued by the rule in force -------------
+def test_hard_knock_points_follow_multiway_scoring() -> None:
+    """RULES.md §12.9: Dk 3 against 15 and 0: pairwise 22 − 23; lowest, the undercut by seat
+    2 wipes out the knock: − 38. Against 15 and 9 the knocker wins both ways (38, 28)."""
+    from okgin.bots.hard import knock_points
+
+    party = Rules.preset("party", players=3)
+    pairwise = party.with_options(multiway_scoring="pairwise")
+    assert knock_points(pairwise, 1, 3, [15, 0]) == (-1.0, 1)
+    assert knock_points(party, 1, 3, [15, 0]) == (-38.0, 1)
+    assert knock_points(pairwise, 1, 3, [15, 9]) == (38.0, 0)
+    assert knock_points(party, 1, 3, [15, 9]) == (28.0, 0)
+    assert knock_points(party, 2, 3, [15, 0]) == (-76.0, 1)  # the multiplier
+    assert knock_points(party, 1, 0, [15, 0]) == (40.0, 0)  # gin: never undercut
+    for d in (0, 3, 5, 12):  # two players: both readings alike
+        two = Rules.preset("party")
+        assert knock_points(two, 1, 3, [d]) == knock_points(
+            two.with_options(multiway_scoring="pairwise"), 1, 3, [d]
+        )
+
+
+def _multiway_knock_views(count: int, players: int = 3) -> list[tuple[View, Knock]]:
+    """Play-phase views (medium self-play, party) where a knock short of gin is legal, with
+    hard's best such knock."""
+    from okgin.bots.base import knock_deadwood
+    from okgin.bots.hard import best_knock
+
+    rules = Rules.preset("party", players=players, format="single")
+    rng = random.Random(11)
+    out: list[tuple[View, Knock]] = []
+    while len(out) < count:
+        game = Game(rules, seed=rng.randrange(10**9))
+        bots = [make_bot("medium", s) for s in range(players)]
+        hand = game.hand
+        while not hand.is_over:
+            seat = hand.current_player
+            assert seat is not None
+            view = game.view(seat)
+            if view.phase == "play":
+                hand_mask = Knowledge(view).hand
+                short = [
+                    a
+                    for a in view.legal_actions
+                    if isinstance(a, Knock) and knock_deadwood(hand_mask, a) > 0
+                ]
+                if short:
+                    out.append((view, best_knock(hand_mask, short, rules)))
+                    break
+            game.apply(bots[seat].act(view), seat)
+    return out
+
+
+def test_hard_values_a_knock_lower_under_lowest() -> None:
+    """Over the same sampled worlds, a knock is worth no more under ``lowest`` than under
+    ``pairwise`` (one bonus at most, and one undercut takes everything), strictly less in
+    some; so hard knocks under lowest only where it would under pairwise."""
+    lower = 0
+    for view, knock in _multiway_knock_views(12):
+        lowest = view
+        pairwise = dataclasses.replace(
+            view, rules=view.rules.with_options(multiway_scoring="pairwise")
+        )
+        bot = HardBot(3)
+        ev_l, risk_l = bot.knock_value(lowest, Knowledge(lowest), knock)
+        ev_p, risk_p = bot.knock_value(pairwise, Knowledge(pairwise), knock)
+        assert risk_l == risk_p
+        assert ev_l <= ev_p + 1e-9
+        lower += ev_l < ev_p - 1e-9
+        if bot.should_knock(lowest, Knowledge(lowest), knock)[0]:
+            assert bot.should_knock(pairwise, Knowledge(pairwise), knock)[0]
+    assert lower >= 6
+
+
+def test_expert_rollouts_score_the_knock_by_the_rule_in_force() -> None:
+    """The expert's rollouts are hands of the engine under the view's rules: the same world
+    and the same knock score as :func:`~okgin.hand.score_hand` says for each reading, and the
+    search's value of the knock moves with the option."""
+    from okgin.hand import score_hand
+
+    differ = 0
+    for view, knock in _multiway_knock_views(6):
+        means = {}
+        for way in ("lowest", "pairwise"):
+            v = dataclasses.replace(view, rules=view.rules.with_options(multiway_scoring=way))
+            know = Knowledge(v)
+            world = sample_worlds(know, 1, random.Random(5))[0]
+            h = world_state(know, world)
+            assert h.rules.multiway_scoring == way
+            h.apply(knock)
+            playout(h)
+            r = h.result
+            assert r is not None and r.deadwood is not None
+            assert (r.result, r.points, r.winner) == score_hand(v.rules, v.seat, r.deadwood)
+            bot = ExpertBot(5, budget=BUDGET, guard=math.inf)
+            prior = bot.hard.decide(v, know)[0]
+            cands = bot.candidates(v, know, prior)
+            if knock not in cands:
+                cands = [*cands, knock]
+            bot.search(v, know, cands, prior, "")
+            means[way] = bot.last["means"].get(str(knock))
+        differ += means["lowest"] != means["pairwise"]
+    assert differ >= 1

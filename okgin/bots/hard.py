@@ -35,6 +35,7 @@ from okgin.actions import DONE, DRAW, PASS, TAKE, Action, Discard, Knock, Layoff
 from okgin.bots.base import knock_deadwood
 from okgin.bots.belief import NEIGHBOURS, Knowledge, bits, decision_rng, melds_with, sample_worlds
 from okgin.cards import CARDS, VALUES
+from okgin.hand import beats, score_hand
 from okgin.melds import best_layoffs, deadwood, deadwood_after_discard, default_arrangement
 from okgin.rules import Rules
 from okgin.views import View
@@ -83,19 +84,13 @@ def best_knock(hand: int, knocks: Sequence[Knock], rules: Rules) -> Knock:
 def knock_points(
     rules: Rules, multiplier: int, knocker_dw: int, defender_dws: Sequence[int]
 ) -> tuple[float, int]:
-    """The knocker's points minus the defenders' (RULES.md §7), and how many undercut."""
-    m = multiplier
-    if knocker_dw == 0:
-        return float(m * (rules.gin_bonus + sum(defender_dws))), 0
-    total = 0
-    under = 0
-    for dd in defender_dws:
-        if dd > knocker_dw or (dd == knocker_dw and not rules.undercut_on_tie):
-            total += m * (dd - knocker_dw + rules.knock_bonus)
-        else:
-            total -= m * (knocker_dw - dd + rules.undercut_bonus)
-            under += 1
-    return float(total), under
+    """The knocker's points minus the defenders' (RULES.md §7, by the core's
+    :func:`~okgin.hand.score_hand`, so under ``multiway_scoring = lowest`` one undercutting
+    defender wipes out the whole knock), and how many defenders undercut."""
+    dws = [knocker_dw, *defender_dws]
+    _, points, _ = score_hand(rules, 0, dws, multiplier)
+    under = 0 if knocker_dw == 0 else sum(not beats(rules, knocker_dw, d) for d in defender_dws)
+    return float(points[0] - sum(points[1:])), under
 
 
 def mean_after_draw(hand: int, dw: int, live: Sequence[int]) -> float:
