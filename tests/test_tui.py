@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from deals import EXAMPLES
 
 from okgin.actions import DONE, DRAW, PASS, TAKE, Action, Discard, Knock, Layoff
 from okgin.bots import BOTS, EasyBot
@@ -655,9 +656,14 @@ def test_snapshot_replay(snap_compare: Any) -> None:
         ({"preset": "standard"}, [44, 58], {"knock", "gin", "undercut", "dead"}),
         ({"preset": "classic"}, [], {"knock", "gin"}),
         ({"preset": "party", "players": 3}, [90, 99, 244], {"knock", "gin", "undercut", "dead"}),
+        (
+            {"preset": "party", "players": 3, "multiway_scoring": "pairwise"},
+            [90, 99, 244],
+            {"knock", "gin", "undercut", "dead"},
+        ),
         ({"preset": "openspiel"}, [], {"knock", "gin"}),
     ],
-    ids=["standard", "classic", "party-3", "openspiel"],
+    ids=["standard", "classic", "party-3", "party-3-pairwise", "openspiel"],
 )
 def test_scoring_lines_add_up_to_the_core_points(
     rules: dict[str, Any], extra: list[int], expect: set[str]
@@ -695,6 +701,46 @@ def test_scoring_lines_add_up_to_the_core_points(
             elif points:
                 assert text.count(f"= {points}") == 1
     assert expect <= kinds, kinds
+
+
+@pytest.mark.parametrize(
+    ("way", "lines"),
+    [
+        (
+            "lowest",
+            [
+                "Cat undercuts with the lowest: (3 − 0) + (15 − 0) + 20 undercut bonus = 38 to "
+                "Cat; nobody else scores",
+                "Cat wins the hand.",
+                "Ann beats every defender: (15 − 3) + (9 − 3) + 10 knock bonus = 28 to Ann; "
+                "nobody else scores",
+                "Ann wins the hand.",
+            ],
+        ),
+        (
+            "pairwise",
+            [
+                "Ann beats Bob: 15 − 3 + 10 knock bonus = 22 to Ann",
+                "Cat undercuts Ann: 3 − 0 + 20 undercut bonus = 23 to Cat",
+                "Cat wins the hand.",
+                "Ann beats Bob: 15 − 3 + 10 knock bonus = 22 to Ann",
+                "Ann beats Cat: 9 − 3 + 10 knock bonus = 16 to Ann",
+                "Ann wins the hand.",
+            ],
+        ),
+    ],
+)
+def test_scoring_lines_follow_multiway_scoring(way: str, lines: list[str]) -> None:
+    """RULES.md §12.9 (examples/worked_example_9.json) as the end-of-hand screen explains it
+    under each reading."""
+    from okgin.tui.text import _score_lines
+
+    doc = json.loads((EXAMPLES / "worked_example_9.json").read_text(encoding="utf-8"))
+    doc["rules"]["multiway_scoring"] = way
+    game = replay(doc)
+    names = doc["players"]
+    got = [x for r in game.results for x in _score_lines(r, game.rules, names, game.n)]
+    assert got == lines
 
 
 def holding(view: View) -> list[Action]:

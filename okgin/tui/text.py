@@ -260,6 +260,8 @@ def _score_lines(r: HandResult, rules: Rules, names: Sequence[str], n: int) -> l
         parts = " + ".join(f"{dws[s]} ({names[s]})" for s in others)
         expect[k] = m * total
         out.append(f"{names[k]}: {_times(f'{bonus} {label} + {parts}', m)} = {expect[k]}")
+    elif n > 2 and rules.multiway_scoring == "lowest" and r.winner is not None:
+        out.extend(_lowest_lines(r, rules, names, dws, expect))
     else:
         dk = dws[k]
         for s in range(n):
@@ -289,6 +291,34 @@ def _score_lines(r: HandResult, rules: Rules, names: Sequence[str], n: int) -> l
     if win is not None:
         out.append(f"{names[win]} win{'s' if names[win] != 'You' else ''} the hand.")
     return out
+
+
+def _lowest_lines(
+    r: HandResult, rules: Rules, names: Sequence[str], dws: Sequence[int], expect: list[int]
+) -> list[str]:
+    """``multiway_scoring = lowest`` (RULES.md §7): the one winner's sum, filling ``expect``."""
+    k = r.knocker
+    w = r.winner
+    assert k is not None and w is not None
+    m = r.multiplier
+    n = len(dws)
+    others = [(w + i) % n for i in range(1, n)]
+    parts = " + ".join(f"({dws[s]} − {dws[w]})" for s in others)
+    if w == k:
+        bonus, label, what = rules.knock_bonus, "knock bonus", "beats every defender"
+    else:
+        bonus, label, what = rules.undercut_bonus, "undercut bonus", "undercuts with the lowest"
+    total = sum(dws[s] - dws[w] for s in others) + bonus
+    expect[w] = m * total
+    extra = f" + {bonus} {label}" if bonus or w != k else ""
+    if names[w] == YOU:  # "You beat", "You undercut"
+        verb = what.replace("beats", "beat").replace("undercuts", "undercut")
+    else:
+        verb = what
+    return [
+        f"{names[w]} {verb}: {_times(parts + extra, m)} = {expect[w]} to {names[w]}; "
+        "nobody else scores"
+    ]
 
 
 def final_lines(
