@@ -57,6 +57,32 @@ def test_every_deal_is_played_once_per_seating(players: int) -> None:
             assert replay(doc).hand.result.points == r.points
 
 
+def test_hand_rows_and_result_counts_follow_multiway_scoring() -> None:
+    """RULES.md §7: the arena's rows (and so its counts by result) take the core's result
+    under the option in force. The same deals (medium and easy play alike under both):
+    under ``lowest`` only the hand's winner scores and an undercut defender wins the hand;
+    under ``pairwise`` those hands pay both the knocker and the undercutter."""
+    rows = {}
+    for way in ("lowest", "pairwise"):
+        rules = Rules.preset("party", players=3, hand_size=5, multiway_scoring=way)
+        res = run_chunk(spec_for(("medium", "easy"), rules, seed=8), Chunk("hands", 0, 0, 12))
+        rows[way] = res.hands
+    lowest, pairwise = rows["lowest"], rows["pairwise"]
+    assert [r.deal for r in lowest] == [r.deal for r in pairwise]
+    changed = 0
+    for lo, pw in zip(lowest, pairwise, strict=True):
+        scorers = [s for s, p in enumerate(lo.points) if p]
+        assert scorers in ([], [lo.winner])
+        if lo.result == "undercut":
+            changed += 1
+            assert pw.result in ("knock", "undercut")
+            assert sum(1 for p in pw.points if p) == 2
+        else:
+            assert pw.result == lo.result
+    assert changed >= 3
+    assert sum(r.result == "undercut" for r in pairwise) < changed
+
+
 def test_a_bot_against_itself_scores_exactly_zero_per_pair() -> None:
     # same deck and dealer in both seatings, deterministic bots: the luck cancels exactly
     report = run_arena(["medium", "medium"], {"preset": "standard"}, pairs=30, progress=False)
