@@ -16,6 +16,7 @@ from okgin.table.errors import (
     StoreError,
 )
 from okgin.table.events import EVENT_KINDS, Ack, TableEvent
+from okgin.table.pool import thinking_pool
 from okgin.table.seats import Seat, seat_names
 from okgin.table.store import FileStore, MemoryStore, Store, record_of
 from okgin.table.table import Table
@@ -38,4 +39,5 @@ __all__ = [
     "first_dealer",
     "record_of",
     "seat_names",
+    "thinking_pool",
 ]
