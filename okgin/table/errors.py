@@ -1,8 +1,12 @@
-"""The table layer's refusals, all in okgin's error family (subclasses of ValueError)."""
+"""The table layer's refusals, all in okgin's error family (subclasses of ValueError).
+
+:class:`~okgin.errors.SeatError` (the core's) is also the table's: a seat that does not exist,
+a bot's seat for a person's submission, a seat description that cannot be read.
+"""
 
 from __future__ import annotations
 
-from okgin.errors import IllegalActionError, OkginError
+from okgin.errors import IllegalActionError, OkginError, SeatError
 
 __all__ = [
     "NotYourTurnError",
@@ -29,11 +33,6 @@ class StaleVersionError(OkginError):
 
 class NotYourTurnError(IllegalActionError):
     """A seat that submits when another seat is on turn (or nobody is)."""
-
-
-class SeatError(OkginError):
-    """A seat that does not exist, cannot do what was asked (a bot's seat for a person's
-    submission), or a seat description that cannot be read (an unknown bot)."""
 
 
 class StoreError(OkginError):

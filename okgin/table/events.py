@@ -44,12 +44,10 @@ class TableEvent:
 
 def view_json(view: View) -> dict[str, Any]:
     """The view's JSON form (docs/view.md)."""
-    to_json_ = getattr(view, "to_json", None)  # a shim until branch viewjson is merged
-    out: dict[str, Any] = to_json_() if to_json_ is not None else {}
-    return out
+    return view.to_json()
 
 
-def action_event(view: View, seat: int) -> dict[str, Any]:
+def action_event(view: View) -> dict[str, Any]:
     """The ``data`` of an ``action`` event: the hand's last action as ``view`` shows it.
 
     ``action`` is the action in RECORD.md form as the log of the view holds it; a knock whose
@@ -60,7 +58,6 @@ def action_event(view: View, seat: int) -> dict[str, Any]:
     data: dict[str, Any] = {"seat": s, "action": to_json(action, s)}
     if isinstance(action, Knock) and action.card is None and view.phase != "over":
         data["face_down"] = True
-    draws = getattr(view, "draws", ())  # a shim until branch viewjson is merged
-    if isinstance(action, Draw) and view.seat == seat == s and draws:
-        data["card"] = draws[-1].text
+    if isinstance(action, Draw) and view.seat == s and view.draws:
+        data["card"] = view.draws[-1].text
     return data

@@ -26,7 +26,6 @@ off the event loop and applies on it.
 from __future__ import annotations
 
 import asyncio
-import inspect
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
@@ -182,11 +181,11 @@ class Table:
 
     def view(self, seat: int) -> View:
         """What ``seat`` may know now (its ``version`` is the table's)."""
-        return _view_of(self.game, self._seat(seat), self.version)
+        return view_of(self.game, self._seat(seat), version=self.version)
 
     def spectator_view(self) -> View:
         """What anyone may know now: no hand, no legal actions."""
-        return _view_of(self.game, None, self.version)
+        return view_of(self.game, None, version=self.version)
 
     def record(self, players: Sequence[str] | None = None) -> dict[str, Any]:
         """The game as a RECORD.md document (``okgin replay`` reads it)."""
@@ -348,7 +347,7 @@ class Table:
         for kind, extra in kinds:
             data: dict[str, Any]
             if kind == "action":
-                data = action_event(view, -1 if seat is None else seat)
+                data = action_event(view)
             elif kind == "hand_dealt":
                 data = {
                     "hand_number": view.hand_number,
@@ -504,13 +503,3 @@ class Table:
         return f"<Table {self.id} v{self.version} [{seats}] {self.game!r}>"
 
 
-# until the core's views take a version and a spectator (branch viewjson), a shim
-_VERSIONED = "version" in inspect.signature(view_of).parameters
-
-
-def _view_of(game: Game, seat: int | None, version: int) -> View:
-    if _VERSIONED:
-        return view_of(game, seat, version=version)  # type: ignore[call-arg,arg-type,unused-ignore]
-    if seat is None:
-        raise SeatError("spectator views need okgin.views with spectators")
-    return view_of(game, seat)
