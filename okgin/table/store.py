@@ -11,7 +11,8 @@ version, in order::
 next one raises :class:`StoreConflict`, so two writers can never both write one table.
 :class:`MemoryStore` keeps journals in memory; :class:`FileStore` keeps each in
 ``<id>.jsonl`` (appended and fsynced; a torn last line is ignored) beside the RECORD.md record
-``<id>.json`` that ``okgin replay`` reads, rewritten atomically after every entry. The record
+``<id>.json`` that ``okgin replay`` reads, rewritten atomically (a temporary file, then
+``os.replace``) after every entry. The record
 holds the game as it stands: an undo's taken-back actions stay in the journal only.
 """
 
@@ -314,10 +315,9 @@ class FileStore:
         doc = record_of(header, entries)
         path = self.record_path(table_id)
         tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        # not fsynced: the journal is the truth, and the next entry writes the record again
         with open(tmp, "w", encoding="utf-8") as f:
             f.write(json.dumps(doc, indent=1) + "\n")
-            f.flush()
-            os.fsync(f.fileno())
         os.replace(tmp, path)
 
 

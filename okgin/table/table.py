@@ -458,7 +458,8 @@ class Table:
             seat, action = from_json(entry["action"])
             game.apply(action, seat)
             self._versions.append(made)
-            self._accepted[seat] = ("action", action, made - 1, made)
+            if self.seats[seat].is_person:
+                self._accepted[seat] = ("action", action, made - 1, made)
             kinds.append(("action", {}))
             if game.hand.is_over:
                 kinds.append(("hand_scored", {}))
