@@ -19,7 +19,7 @@ def _lower_priority(niceness: int) -> None:
         os.nice(niceness)
 
 
-def thinking_pool(workers: int = 1, niceness: int = 5) -> ProcessPoolExecutor:
+def thinking_pool(workers: int = 1, niceness: int = 10) -> ProcessPoolExecutor:
     """A pool for :meth:`Table.run_bots_async`: ``workers`` processes, each ``niceness``
     below the caller's priority so that on a busy machine the event loop runs first. The
     caller shuts it down (``with thinking_pool() as pool: ...``)."""
