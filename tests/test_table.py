@@ -449,3 +449,22 @@ def test_views_carry_the_table_version() -> None:
     assert s is not None
     t.submit(s, t.view(s).legal_actions[0], 0)
     assert t.view(0).version == t.view(1).version == 1
+
+
+def test_a_subscriber_that_plays_on_an_event_keeps_every_seats_events_in_order() -> None:
+    t = people_table(2)
+    seen: dict[int, list[int]] = {0: [], 1: []}
+
+    def eager(event: TableEvent) -> None:  # plays for whoever is on turn, at once
+        seen[0].append(event.version)
+        s = t.to_play
+        if event.version < 6 and s is not None and event.version == t.version:
+            t.submit(s, t.view(s).legal_actions[0], t.version)
+
+    t.subscribe(0, eager)
+    t.subscribe(1, lambda e: seen[1].append(e.version))
+    s = t.to_play
+    assert s is not None
+    t.submit(s, t.view(s).legal_actions[0], 0)
+    assert t.version == 6
+    assert seen[0] == seen[1] == [1, 2, 3, 4, 5, 6]

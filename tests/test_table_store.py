@@ -102,7 +102,8 @@ def test_two_processes_creating_one_id_at_once_one_wins(tmp_path: Path) -> None:
         for _ in range(3)
     ]
     outs = sorted(p.communicate(timeout=60)[0].strip() for p in procs)
-    assert outs[0] == "created" and all(o.startswith("refused: table same exists") for o in outs[1:])
+    assert outs[0] == "created"
+    assert all(o.startswith("refused: table same exists") for o in outs[1:])
     assert len((tmp_path / "same.jsonl").read_text().splitlines()) == 1
 
 

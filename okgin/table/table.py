@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
 from typing import Any, Literal
@@ -128,6 +129,8 @@ class Table:
         self._versions: list[int] = []  # the version each action of this hand made
         self._subscribers: dict[int, tuple[int | None, Subscriber]] = {}
         self._next_token = 0
+        self._outbox: deque[tuple[Subscriber, TableEvent]] = deque()
+        self._delivering = False
         self._bots: dict[int, Bot] = {
             s: seat.make_bot(self.seed + s) for s, seat in enumerate(self.seats) if seat.is_bot
         }
@@ -326,17 +329,28 @@ class Table:
         return unsubscribe
 
     def _publish(self, kinds: list[tuple[EventKind, dict[str, Any]]]) -> None:
+        """Build this change's events for every subscriber now, and deliver them in order: a
+        callback that changes the table (re-entrantly) has its change's events delivered
+        after the ones already on their way, never in between."""
         if not self._subscribers:
             return
         built: dict[int | None, list[TableEvent]] = {}
         for seat, callback in list(self._subscribers.values()):
             if seat not in built:
                 built[seat] = self._events_for(seat, kinds)
-            for event in built[seat]:
+            self._outbox.extend((callback, event) for event in built[seat])
+        if self._delivering:
+            return
+        self._delivering = True
+        try:
+            while self._outbox:
+                callback, event = self._outbox.popleft()
                 try:
                     callback(event)
                 except Exception as exc:  # a subscriber's bug must not undo a stored change
-                    self.notices.append(f"a subscriber of seat {seat} failed: {exc!r}")
+                    self.notices.append(f"a subscriber of seat {event.to} failed: {exc!r}")
+        finally:
+            self._delivering = False
 
     def _events_for(
         self, seat: int | None, kinds: list[tuple[EventKind, dict[str, Any]]]
