@@ -468,3 +468,24 @@ def test_a_subscriber_that_plays_on_an_event_keeps_every_seats_events_in_order()
     t.submit(s, t.view(s).legal_actions[0], 0)
     assert t.version == 6
     assert seen[0] == seen[1] == [1, 2, 3, 4, 5, 6]
+
+
+def test_the_module_example_runs() -> None:
+    import doctest
+
+    import okgin.table.table
+
+    failures, tried = doctest.testmod(okgin.table.table)
+    assert tried > 0 and failures == 0
+
+
+def test_the_docs_example_runs(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).parent.parent / "docs" / "table.md").read_text(encoding="utf-8")
+    code = text.split("```python\n")[1].split("```")[0].replace("...\n", "")
+    monkeypatch.chdir(tmp_path)
+    namespace: dict[str, Any] = {}
+    exec(compile(code, "docs/table.md", "exec"), namespace)
+    assert namespace["table"].version == namespace["ack"].version
+    assert (tmp_path / "games" / f"{namespace['table'].id}.json").exists()

@@ -3,9 +3,11 @@
     >>> from okgin.table import Seat, Table
     >>> table = Table({"preset": "standard", "format": "single"},
     ...               [Seat.person("Ann"), Seat.bot("easy")], seed=7)
-    >>> table.run_bots()  # the bots play until a person is on turn
-    0
+    >>> table.run_bots()  # the bots play until a person is on turn: here, two actions
+    2
     >>> seat, version = table.to_play, table.version
+    >>> seat, version
+    (0, 2)
     >>> action = table.view(seat).legal_actions[0]
     >>> ack = table.submit(seat, action, version)
     >>> ack.version == table.version == version + 1, ack.repeat
