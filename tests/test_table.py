@@ -489,3 +489,37 @@ def test_the_docs_example_runs(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -
     exec(compile(code, "docs/table.md", "exec"), namespace)
     assert namespace["table"].version == namespace["ack"].version
     assert (tmp_path / "games" / f"{namespace['table'].id}.json").exists()
+
+
+def test_a_front_ends_meta_is_kept_with_the_table() -> None:
+    store = MemoryStore()
+    t = Table(SINGLE, [Seat.person(), Seat.bot("easy")], store=store, meta={"speed": 0.25})
+    assert Table.resume(store, t.id).meta == {"speed": 0.25} == t.meta
+    with pytest.raises(OkginError, match="plain JSON"):
+        Table(SINGLE, [Seat.person(), Seat.person()], meta={"x": object()})
+    with pytest.raises(OkginError, match="more than 65536"):
+        Table(SINGLE, [Seat.person(), Seat.person()], meta={"x": "y" * 70000})
+
+
+def test_the_table_imports_only_the_core_and_the_bots_and_nothing_imports_it() -> None:
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).parent.parent / "okgin"
+
+    def imports(path: Path) -> set[str]:
+        out = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                out.add(node.module)
+            elif isinstance(node, ast.Import):
+                out.update(a.name for a in node.names)
+        return {m for m in out if m.startswith("okgin")}
+
+    above = ("okgin.tui", "okgin.web", "okgin.env", "okgin.arena", "okgin.commands",
+             "okgin.cli", "okgin.bench")
+    for path in (root / "table").glob("*.py"):
+        assert not {m for m in imports(path) if m.startswith(above)}, path
+    below = [p for p in root.glob("*.py") if p.stem not in ("cli", "bench", "__main__")]
+    for path in [*below, *(root / "bots").glob("*.py")]:
+        assert not {m for m in imports(path) if m.startswith("okgin.table")}, path

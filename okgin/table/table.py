@@ -28,6 +28,7 @@ off the event loop and applies on it.
 from __future__ import annotations
 
 import asyncio
+import json
 import secrets
 from collections import deque
 from collections.abc import Callable, Mapping, Sequence
@@ -56,6 +57,23 @@ Subscriber = Callable[[TableEvent], None]
 _Accepted = tuple[Literal["action", "undo"], Action | None, int, int]
 
 
+#: The most JSON a table's ``meta`` may hold.
+MAX_META = 1 << 16
+
+
+def _meta(meta: Any) -> dict[str, Any]:
+    if not isinstance(meta, Mapping):
+        raise OkginError(f"a table's meta is an object, not {type(meta).__name__}")
+    try:
+        text = json.dumps(dict(meta))
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise OkginError(f"a table's meta must be plain JSON: {exc}") from None
+    if len(text) > MAX_META:
+        raise OkginError(f"a table's meta is {len(text)} characters of JSON, more than {MAX_META}")
+    out: dict[str, Any] = json.loads(text)
+    return out
+
+
 def _decide(bot: Bot, view: View) -> Action:
     """A bot's decision (a module function, so a process pool can run it)."""
     return bot.act(view)
@@ -69,7 +87,9 @@ class Table:
     first dealer (a random one when None); ``store``: where the table is kept (a fresh
     :class:`MemoryStore` by default); ``table_id``: its id in the store (a random one by
     default; an id the store holds already is refused); ``undo``: whether a person may take
-    back their last action of the hand; ``dealer``: the first dealer instead of the seed's.
+    back their last action of the hand; ``dealer``: the first dealer instead of the seed's;
+    ``meta``: a front end's own settings kept with the table (plain JSON, at most 64 KiB; the
+    terminal's speed, say), given back as ``.meta`` on resume.
     """
 
     def __init__(
@@ -82,6 +102,7 @@ class Table:
         table_id: str | None = None,
         undo: bool = False,
         dealer: int | None = None,
+        meta: Mapping[str, Any] | None = None,
     ) -> None:
         rules = rules if isinstance(rules, Rules) else Rules.from_dict(rules)
         seats = list(seats)
@@ -106,6 +127,8 @@ class Table:
             "dealer": dealer,
             "deck": [c.text for c in deck_for(seed, 1)],
         }
+        if meta is not None:
+            header["meta"] = _meta(meta)
         table_id = check_id(table_id if table_id is not None else secrets.token_urlsafe(12))
         self._setup(table_id, store if store is not None else MemoryStore(), header)
         self.store.create(table_id, header)
@@ -122,6 +145,7 @@ class Table:
         self.names: list[str] = list(header.get("players") or seat_names(self.seats))
         self.seed: int = header["seed"]
         self.undo_allowed: bool = bool(header["undo"])
+        self.meta: dict[str, Any] = _meta(header.get("meta") or {})
         self.game = Game(self.rules, auto_deal=False, dealer=header["dealer"])
         self.game.deal([Card(c) for c in header["deck"]], header["dealer"])
         self.version = 0
