@@ -143,7 +143,10 @@ class Table:
             raise StoreError(f"table {table_id}: {len(self.seats)} seats for {self.rules.players}")
         self.n = self.rules.players
         self.names: list[str] = list(header.get("players") or seat_names(self.seats))
-        self.seed: int = header["seed"]
+        seed = header["seed"]
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise StoreError(f"table {table_id}: the seed is {seed!r}, not a whole number")
+        self.seed: int = seed
         self.undo_allowed: bool = bool(header["undo"])
         self.meta: dict[str, Any] = _meta(header.get("meta") or {})
         self.game = Game(self.rules, auto_deal=False, dealer=header["dealer"])
