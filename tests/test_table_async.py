@@ -5,8 +5,8 @@ The expert is pure Python, so in a thread it takes the GIL from the loop again a
 2-core machine, and at most 12 ms with the bots thinking in :func:`okgin.table.thinking_pool`
 (a process pool), which is what servers use and what this test holds to 50 ms. On a machine
 loaded beyond :data:`OVERLOADED` times its cores (the shared development machine at times) a
-late tick is reported as a skip with the load, not as a failure: there even an idle loop runs
-later. CI's two cores are far from that.
+late tick is reported as a skip with the load, not as a failure: there other processes take
+the cores from the loop whatever the bots run on. CI's two cores are far from that.
 """
 
 from __future__ import annotations
