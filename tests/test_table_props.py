@@ -96,6 +96,7 @@ class Harness:
         assert not leaked, f"seat {seat} was told {leaked} in a {event.kind} event"
         view = t.spectator_view() if seat is None else t.view(seat)
         assert doc["data"]["view"] == json.loads(json.dumps(view.to_json()))
+        assert cards_named(doc) <= view.cards_seen()  # nothing the seat's own view lacks
 
     def snapshot(self) -> tuple[Any, ...]:
         t = self.t
@@ -182,6 +183,8 @@ def one_step(h: Harness, data: st.DataObject) -> None:
             h.refused(StaleVersionError, t.submit, s, data.draw(st.sampled_from(fresh)), old)
         if t.hand_over and t._dealt != (old, old + 1):
             h.refused(StaleVersionError, t.next_hand, old)
+        if t.undo_allowed and (last is None or last[:3] != ("undo", None, old)):
+            h.refused(StaleVersionError, t.undo, s, old)
     # a repeat of a seat's last accepted submission is answered and not applied
     if h.accepted and data.draw(st.integers(0, 3)) == 0:
         s = data.draw(st.sampled_from(sorted(h.accepted)))
