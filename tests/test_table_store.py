@@ -270,3 +270,25 @@ def test_a_store_that_cannot_write_says_so_in_one_line(tmp_path: Path) -> None:
     with pytest.raises(StoreError) as err:
         two_people(FileStore(blocker / "games"))
     assert "cannot create table" in str(err.value) and "\n" not in str(err.value)
+
+
+def test_a_claimed_table_cannot_be_claimed_again_until_it_is_released(tmp_path: Path) -> None:
+    store = FileStore(tmp_path)
+    t = two_people(store)
+    release = store.claim(t.id)
+    with pytest.raises(StoreConflict, match="open in another window or process"):
+        FileStore(tmp_path).claim(t.id)
+    code = (
+        "import sys; from okgin.table import FileStore, StoreConflict\n"
+        "try:\n"
+        "    FileStore(sys.argv[1]).claim(sys.argv[2]); print('claimed')\n"
+        "except StoreConflict as e:\n"
+        "    print(e)\n"
+    )
+    assert python(code, str(tmp_path), t.id).stdout.strip() == \
+        f"table {t.id} is open in another window or process"
+    release()
+    release()  # twice is harmless
+    assert python(code, str(tmp_path), t.id).stdout.strip() == "claimed"
+    with pytest.raises(StoreError, match="no table nosuch"):
+        store.claim("nosuch")
