@@ -219,7 +219,7 @@ class FileStore:
                 os.fsync(f.fileno())
                 entries.append(json.loads(line))
                 self._seen[table_id] = (good + len(line), version, entries, header)
-            self._write_record(table_id, header, entries)
+                self._write_record(table_id, header, entries)  # under the lock: newest wins
         except OSError as exc:
             raise StoreError(f"cannot write table {table_id}: {exc}") from None
 
