@@ -27,6 +27,7 @@ from okgin.cards import CARDS, Card
 from okgin.errors import IllegalActionError
 from okgin.hand import HandResult, HandState
 from okgin.rules import Rules
+from okgin.scoring import FinalScore, final_score
 from okgin.views import View, view_of
 
 __all__ = ["Game", "GameScore", "HollywoodGame"]
@@ -43,9 +44,14 @@ class HollywoodGame:
     winner: int | None = None
 
     def final(self, rules: Rules) -> list[int] | None:
+        score = self.final_score(rules)
+        return score.finals if score is not None else None
+
+    def final_score(self, rules: Rules) -> FinalScore | None:
+        """How this game's final scores are made, once it is closed (RULES.md §9)."""
         if not self.closed:
             return None
-        return _finals(rules, self.totals, self.wins, self.winner)
+        return final_score(rules, self.totals, self.wins, self.winner)
 
     def to_json(self, rules: Rules) -> dict[str, Any]:
         return {
@@ -53,21 +59,6 @@ class HollywoodGame:
             "closed": self.closed,
             "final": self.final(rules),
         }
-
-
-def _finals(
-    rules: Rules, totals: Sequence[int], wins: Sequence[int], winner: int | None
-) -> list[int]:
-    """RULES.md §9: hand points + box bonuses + the game bonus; a shutout doubles."""
-    out = []
-    for s, total in enumerate(totals):
-        final = total + rules.box_bonus * wins[s]
-        if s == winner:
-            final += rules.game_bonus
-            if rules.shutout == "double" and all(t == 0 for o, t in enumerate(totals) if o != s):
-                final *= 2
-        out.append(final)
-    return out
 
 
 @dataclass
@@ -227,7 +218,7 @@ class Game:
                 if len(leaders) == 1:
                     sc.complete = True
                     sc.winner = leaders[0]
-                    sc.final = _finals(r, sc.totals, sc.wins, sc.winner)
+                    sc.final = final_score(r, sc.totals, sc.wins, sc.winner).finals
         else:
             self._hollywood(result)
         if self.auto_deal and not sc.complete:
@@ -264,6 +255,18 @@ class Game:
         from okgin.record import game_to_record
 
         return game_to_record(self, players)
+
+    def final_scores(self) -> tuple[FinalScore, ...]:
+        """How the final scores are made once the game is over (RULES.md §9): one for a
+        game to a target, one per game in Hollywood, none in the ``single`` format (its
+        finals are the hand's points) or before the end."""
+        sc = self.score
+        if not sc.complete or self.rules.format == "single":
+            return ()
+        if self.rules.format == "hollywood":
+            scores = (g.final_score(self.rules) for g in sc.games)
+            return tuple(f for f in scores if f is not None)
+        return (final_score(self.rules, sc.totals, sc.wins, sc.winner),)
 
     def view(self, seat: int | None, *, version: int = 0) -> View:
         """What ``seat`` may know (None: a spectator; see :mod:`okgin.views`)."""

@@ -39,15 +39,17 @@ from okgin.actions import (
     Pass,
     Take,
 )
-from okgin.cards import CARDS, VALUES, Card, cards_of, format_cards
+from okgin.cards import CARDS, Card, cards_of, format_cards
 from okgin.errors import IllegalActionError, PositionError
 from okgin.melds import (
     Meld,
     deadwood,
     deadwood_after_discard,
+    declared_deadwood,
     default_arrangement,
 )
 from okgin.rules import Rules
+from okgin.scoring import HandBreakdown, beats, hand_breakdown, hand_score, score_hand
 
 __all__ = ["HandResult", "HandState", "Phase", "beats", "score_hand"]
 
@@ -703,12 +705,7 @@ class HandState:
                 missing = format_cards(cards_of(m.mask & ~rest))
                 raise _refuse(action, f"meld {m} uses {missing}, not in the hand it declares")
             used |= m.mask
-        dk = 0
-        left = rest & ~used
-        while left:
-            low = left & -left
-            dk += VALUES[low.bit_length() - 1]
-            left ^= low
+        dk = declared_deadwood(rest, action.melds)
         if card is None and dk:
             raise _refuse(action, f"big gin must meld every card (deadwood {dk})")
         if dk > self.limit:
@@ -796,15 +793,39 @@ class HandState:
         )
 
     def _score(self) -> None:
-        """RULES.md §7."""
+        """RULES.md §7, by :func:`okgin.scoring.hand_score` (the one home of the rule)."""
         n = self.n
         k = self.knocker
         dws = [self.knock_deadwood if s == k else deadwood(self.hands[s]) for s in range(n)]
-        kind, points, winner = score_hand(
-            self.rules, k, dws, self.multiplier, big=self.knock_card == -1
-        )
+        score = hand_score(self.rules, k, dws, self.multiplier, big=self.knock_card == -1)
         self.phase = _P_OVER
-        self.result = HandResult(kind, k, self.limit, self.multiplier, tuple(dws), points, winner)
+        self.result = HandResult(
+            score.result, k, self.limit, self.multiplier, tuple(dws), score.points, score.winner
+        )
+
+    def breakdown(self) -> HandBreakdown | None:
+        """How the hand was scored, line by line (:func:`okgin.scoring.hand_breakdown`),
+        once it is over; None before."""
+        r = self.result
+        if r is None:
+            return None
+        laid: list[list[Card]] = [[] for _ in range(self.n)]
+        for s, a in self.history:
+            if isinstance(a, Layoff):
+                laid[s].append(a.card)
+        return hand_breakdown(
+            self.rules,
+            result=r.result,
+            knocker=r.knocker,
+            knock_limit=r.knock_limit,
+            multiplier=r.multiplier,
+            deadwoods=r.deadwood,
+            points=r.points,
+            winner=r.winner,
+            kept=[cards_of(h) for h in self.hands],
+            laid_off=laid,
+            spread=self.declared,
+        )
 
     # ---- display --------------------------------------------------------------------
     def __repr__(self) -> str:
@@ -831,69 +852,3 @@ class HandState:
         if self.result is not None:
             lines.append(f"result: {self.result}")
         return "\n".join(lines)
-
-
-# ---- scoring (RULES.md §7) --------------------------------------------------------------
-def beats(rules: Rules, knocker_deadwood: int, defender_deadwood: int) -> bool:
-    """Whether a knock (not gin) with ``knocker_deadwood`` beats a defender holding
-    ``defender_deadwood``: ``Dd > Dk``, or ``Dd = Dk`` with ``undercut_on_tie = false``."""
-    return defender_deadwood > knocker_deadwood or (
-        defender_deadwood == knocker_deadwood and not rules.undercut_on_tie
-    )
-
-
-def score_hand(
-    rules: Rules,
-    knocker: int,
-    deadwoods: Sequence[int],
-    multiplier: int = 1,
-    big: bool = False,
-) -> tuple[str, tuple[int, ...], int]:
-    """A knocked hand's ``(result, points, winner)`` from each seat's deadwood as scored
-    (the knocker's declared ``Dk``, the defenders' after layoffs; RULES.md §7).
-
-    ``big``: the knock was big gin (no knock discard). ``result`` is ``gin``, ``big_gin``,
-    ``knock`` (the knocker won the hand) or ``undercut``. With three or four players
-    ``multiway_scoring`` decides: ``pairwise`` scores the knocker against each defender
-    separately; ``lowest`` lets one player win and score::
-
-        >>> party = Rules.preset("party", players=3)
-        >>> score_hand(party, 0, [3, 15, 0])
-        ('undercut', (0, 0, 38), 2)
-        >>> score_hand(party.with_options(multiway_scoring="pairwise"), 0, [3, 15, 0])
-        ('undercut', (22, 0, 23), 2)
-    """
-    n = len(deadwoods)
-    k = knocker
-    m = multiplier
-    dk = deadwoods[k]
-    defenders = [(k + i) % n for i in range(1, n)]  # in seat order after the knocker
-    points = [0] * n
-    if dk == 0:
-        bonus = rules.big_gin_bonus if big and rules.big_gin_bonus is not None else rules.gin_bonus
-        points[k] = m * (bonus + sum(deadwoods[s] for s in defenders))
-        return ("big_gin" if big else "gin"), tuple(points), k
-    beaten = {s: beats(rules, dk, deadwoods[s]) for s in defenders}
-    # with two players both readings score alike; lowest's formulas then reduce to §7's
-    # two-player ones (the property tests play the same games both ways)
-    if rules.multiway_scoring == "pairwise":
-        for s in defenders:
-            if beaten[s]:
-                points[k] += m * (deadwoods[s] - dk + rules.knock_bonus)
-            else:
-                points[s] += m * (dk - deadwoods[s] + rules.undercut_bonus)
-        if n == 2:
-            winner = k if beaten[defenders[0]] else defenders[0]
-        else:
-            top = max(points)
-            winner = next(s for s in (k, *defenders) if points[s] == top)
-    elif all(beaten.values()):
-        winner = k
-        points[k] = m * (sum(deadwoods[s] - dk for s in defenders) + rules.knock_bonus)
-    else:
-        low = min(deadwoods[s] for s in defenders)
-        winner = next(s for s in defenders if deadwoods[s] == low)
-        points[winner] = m * (
-            sum(deadwoods[s] - low for s in range(n) if s != winner) + rules.undercut_bonus
-        )
-    return ("knock" if winner == k else "undercut"), tuple(points), winner

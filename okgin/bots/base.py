@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
-from okgin.actions import Action, Knock
-from okgin.melds import declared_deadwood
+from okgin.actions import Action
+from okgin.scoring import knock_deadwood
 from okgin.views import View
 
 __all__ = ["Bot", "knock_deadwood"]
@@ -24,9 +24,3 @@ class Bot(Protocol):
     def explain(self, view: View, action: Action) -> str:
         """Why ``action``, in one short line (hints)."""
         ...
-
-
-def knock_deadwood(hand: int, knock: Knock) -> int:
-    """The deadwood ``knock`` declares from ``hand`` (its discard, if any, set aside)."""
-    rest = hand if knock.card is None else hand & ~(1 << knock.card)
-    return declared_deadwood(rest, knock.melds)

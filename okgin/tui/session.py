@@ -18,13 +18,14 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from okgin import scoring
 from okgin.actions import DONE, Action, Discard, Draw, Knock, Layoff
 from okgin.bots import BOTS, Bot, make_bot
-from okgin.cards import CARDS, Card, cards_of, mask_of
+from okgin.cards import CARDS, Card, mask_of
 from okgin.errors import IllegalActionError, OkginError, RecordError
 from okgin.game import Game
 from okgin.hand import HandState
-from okgin.melds import Meld, deadwood, declared_deadwood, layoff_spots
+from okgin.melds import deadwood
 from okgin.record import load, replay
 from okgin.rules import Rules
 from okgin.views import View
@@ -157,62 +158,16 @@ def check_opponents(opponents: Sequence[str], players: int) -> None:
             raise OkginError(f"unknown opponent {name!r} (bots: {', '.join(BOTS)})")
 
 
-# ---- choices the screens pre-select -----------------------------------------------------
+# ---- choices the screens pre-select (the rules' parts live in okgin.scoring) --------------
 def default_knock(view: View) -> Knock | None:
-    """The knock offered first: the least declared deadwood, then the fewest layoff spots,
-    then the first in card order (each knock already carries RULES.md §5's arrangement)."""
-    knocks = [a for a in view.legal_actions if isinstance(a, Knock)]
-    if not knocks:
-        return None
-    hand = mask_of(view.hand)
-
-    def key(k: Knock) -> tuple[int, int, int]:
-        rest = hand if k.card is None else hand & ~(1 << k.card)
-        dw = declared_deadwood(rest, k.melds)
-        spots = layoff_spots(k.melds, rest).bit_count()
-        return (dw, spots, -1 if k.card is None else int(k.card))
-
-    return min(knocks, key=key)
+    """The knock offered first (:func:`okgin.scoring.default_knock` over the view's legal
+    actions): the least declared deadwood, then the fewest layoff spots, then card order."""
+    return scoring.default_knock(view.legal_actions, mask_of(view.hand))
 
 
-def layoff_candidates(hand: int, melds: Sequence[Meld]) -> dict[Card, list[tuple[int, int]]]:
-    """Each card of ``hand`` that can be laid off, with ``(meld index, depth)``: depth 0 fits
-    the meld as it is; depth d needs the d cards between it and the meld laid off first."""
-    out: dict[Card, list[tuple[int, int]]] = {}
-    for k, meld in enumerate(melds):
-        if meld.is_set:
-            for card in cards_of(meld.extensions() & hand):
-                out.setdefault(card, []).append((k, 0))
-            continue
-        base = meld.suit * 13
-        for step, start, stop in ((-1, meld.low - 1, -1), (1, meld.high + 1, 13)):
-            for depth, r in enumerate(range(start, stop, step)):
-                c = base + r
-                if not hand >> c & 1:
-                    break
-                out.setdefault(CARDS[c], []).append((k, depth))
-    return dict(sorted(out.items()))
-
-
-def layoff_order(cards: Sequence[Card], melds: Sequence[Meld]) -> list[tuple[Card, int]] | None:
-    """An order in which all ``cards`` can be laid off onto ``melds`` (chains included), or
-    None when there is none."""
-    masks = [m.mask for m in melds]
-
-    def walk(left: tuple[Card, ...], seq: list[tuple[Card, int]]) -> list[tuple[Card, int]] | None:
-        if not left:
-            return seq
-        for i, c in enumerate(left):
-            for k, m in enumerate(masks):
-                if Meld(m).fits(c):
-                    masks[k] = m | 1 << c
-                    found = walk(left[:i] + left[i + 1 :], [*seq, (c, k)])
-                    masks[k] = m
-                    if found is not None:
-                        return found
-        return None
-
-    return walk(tuple(sorted(cards)), [])
+#: Layoff chains (RULES.md §6), from the core.
+layoff_candidates = scoring.layoff_candidates
+layoff_order = scoring.layoff_order
 
 
 class Session:
