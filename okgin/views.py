@@ -27,11 +27,12 @@ from typing import TYPE_CHECKING, Any, Final
 from okgin.actions import Action, Discard, Draw, Knock, Layoff, Pass, Take
 from okgin.actions import from_json as action_from_json
 from okgin.actions import to_json as action_to_json
-from okgin.cards import CARDS, Card, cards_of
+from okgin.cards import CARDS, Card, cards_of, hand_value, mask_of
 from okgin.errors import OkginError, RecordError, SeatError
 from okgin.hand import HandResult, HandState, Phase
 from okgin.melds import Meld
 from okgin.rules import Rules
+from okgin.scoring import FinalLine, FinalScore, HandBreakdown, hand_breakdown
 
 if TYPE_CHECKING:
     from okgin.game import Game
@@ -90,7 +91,9 @@ class View:
 
     ``seat`` is None for a spectator. ``draws`` are the cards this seat drew from the stock
     this hand, in order (so no front end reads the deck). ``version`` is the table's count
-    of changes when a table made the view, else 0.
+    of changes when a table made the view, else 0. ``breakdown`` is how the hand was scored,
+    line by line, once it is over; ``finals`` how the game's final scores are made once it
+    is over (one per Hollywood game; none in the ``single`` format).
     """
 
     seat: int | None
@@ -124,6 +127,7 @@ class View:
     winner: int | None = None
     draws: tuple[Card, ...] = ()
     version: int = 0
+    finals: tuple[FinalScore, ...] = ()
 
     @property
     def own_seat(self) -> int:
@@ -131,6 +135,34 @@ class View:
         if self.seat is None:
             raise SeatError("a spectator's view belongs to no seat")
         return self.seat
+
+    @property
+    def declared_deadwood(self) -> int | None:
+        """The knocker's declared deadwood (Dk, RULES.md §5), once somebody knocked."""
+        return hand_value(mask_of(self.knock_deadwood)) if self.knocker is not None else None
+
+    @cached_property
+    def breakdown(self) -> HandBreakdown | None:
+        """How the hand was scored (RULES.md §7), once it is over, from the core's rule."""
+        r = self.result
+        if r is None:
+            return None
+        laid: list[list[Card]] = [[] for _ in range(self.players)]
+        for s, card, _ in self.layoffs:
+            laid[s].append(card)
+        return hand_breakdown(
+            self.rules,
+            result=r.result,
+            knocker=r.knocker,
+            knock_limit=r.knock_limit,
+            multiplier=r.multiplier,
+            deadwoods=r.deadwood,
+            points=r.points,
+            winner=r.winner,
+            kept=self.revealed or tuple(() for _ in range(self.players)),
+            laid_off=laid,
+            spread=self.spread,
+        )
 
     @cached_property
     def _public(self) -> _Public:
@@ -228,11 +260,13 @@ class View:
             "knock_discard": _text(self.knock_discard),
             "revealed": ([_texts(h) for h in self.revealed] if self.revealed is not None else None),
             "result": _result_to_json(self.result) if self.result is not None else None,
+            "breakdown": self.breakdown.to_json() if self.breakdown is not None else None,
             "past_results": [_result_to_json(r) for r in self.past_results],
             "totals": list(self.totals),
             "target": self.target,
             "complete": self.complete,
             "winner": self.winner,
+            "finals": [f.to_json() for f in self.finals],
         }
 
     @classmethod
@@ -328,14 +362,10 @@ def view_of_hand(
     draws: tuple[Card, ...] = ()
     if seat is not None:
         # the draws of this history took the stock cards just before the stock's top
-        pos = hand.stock_pos - sum(1 for _, a in history if a.__class__ is Draw)
-        mine = []
-        for s, a in history:
-            if a.__class__ is Draw:
-                if s == seat:
-                    mine.append(hand.deck[pos])
-                pos += 1
-        draws = tuple(mine)
+        drawers = [s for s, a in history if a.__class__ is Draw]
+        pos = hand.stock_pos - len(drawers)
+        deck = hand.deck
+        draws = tuple([deck[pos + i] for i, s in enumerate(drawers) if s == seat])
     on_turn = seat is not None and seat == hand.current_player
     return View(
         seat=seat,
@@ -385,6 +415,7 @@ def view_of(game: Game, seat: int | None, *, version: int = 0) -> View:
         target=sc.target,
         complete=sc.complete,
         winner=sc.winner,
+        finals=game.final_scores(),
     )
 
 
@@ -428,14 +459,17 @@ _KEYS: Final = (
     "knock_discard",
     "revealed",
     "result",
+    "breakdown",
     "past_results",
     "totals",
     "target",
     "complete",
     "winner",
+    "finals",
 )
-#: Read from ``log``; from_json checks that they agree with it.
-_DERIVED: Final = ("pile", "passes", "taken", "discarded", "layoffs")
+#: Read from the other fields; from_json checks that they agree with them.
+_DERIVED: Final = ("pile", "passes", "taken", "discarded", "layoffs", "breakdown")
+_FINAL_KEYS: Final = ("seat", "points", "boxes", "box_bonus", "game_bonus", "shutout", "final")
 _RESULT_KEYS: Final = (
     "result",
     "knocker",
@@ -572,6 +606,28 @@ def _result_from_json(value: Any, where: str, n: int) -> HandResult:
     )
 
 
+def _final_from_json(value: Any, n: int) -> FinalScore:
+    where = "finals"
+    if not isinstance(value, Mapping) or set(value) != {"lines", "winner"}:
+        raise _bad(where, 'must hold objects with "lines" and "winner"')
+    lines = []
+    for item in _list(value["lines"], where, n):
+        if not isinstance(item, Mapping) or set(item) != set(_FINAL_KEYS):
+            raise _bad(where, f"lines must be objects with {', '.join(_FINAL_KEYS)}")
+        lines.append(
+            FinalLine(
+                seat=_int(item["seat"], where, 0, n - 1),
+                points=_ints([item["points"]], where, 1)[0],
+                boxes=_int(item["boxes"], where, 0),
+                box_bonus=_int(item["box_bonus"], where, 0),
+                game_bonus=_int(item["game_bonus"], where, 0),
+                shutout=_bool(item["shutout"], where),
+                final=_ints([item["final"]], where, 1)[0],
+            )
+        )
+    return FinalScore(tuple(lines), _opt_int(value["winner"], where, 0, n - 1))
+
+
 def _log_from_json(value: Any, n: int) -> tuple[tuple[int, Action], ...]:
     log = []
     pile = 1  # the upcard
@@ -673,7 +729,16 @@ def _view_from_json(data: Any) -> View:
         winner=_opt_int(data["winner"], "winner", 0, n - 1),
         draws=draws,
         version=_int(data["version"], "version", 0),
+        finals=tuple(_final_from_json(f, n) for f in _list(data["finals"], "finals")),
     )
+    held = rules.cards_per_hand + 1
+    for cards in (view.hand, *(view.revealed or ())):
+        if len(cards) > held:
+            raise _bad("hand", f"and revealed hold at most {held} cards a seat under these rules")
+    r, b = view.result, view.breakdown
+    scored = (b.result, b.points, b.winner) if b is not None else None
+    if r is not None and scored != (r.result, r.points, r.winner):
+        raise _bad("result", "does not score its deadwood as the rules do (RULES.md §7)")
     again = view.to_json()
     for key in _DERIVED:
         if data[key] != again[key]:
