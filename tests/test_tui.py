@@ -733,13 +733,14 @@ def test_scoring_lines_add_up_to_the_core_points(
 def test_scoring_lines_follow_multiway_scoring(way: str, lines: list[str]) -> None:
     """RULES.md §12.9 (examples/worked_example_9.json) as the end-of-hand screen explains it
     under each reading."""
-    from okgin.tui.text import _score_lines
+    from okgin.tui.text import score_lines
 
     doc = json.loads((EXAMPLES / "worked_example_9.json").read_text(encoding="utf-8"))
     doc["rules"]["multiway_scoring"] = way
     game = replay(doc)
     names = doc["players"]
-    got = [x for r in game.results for x in _score_lines(r, game.rules, names, game.n)]
+    breakdowns = [h.breakdown() for h in game.hands]
+    got = [x for b in breakdowns if b is not None for x in score_lines(b, names)]
     assert got == lines
 
 

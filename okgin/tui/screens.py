@@ -491,7 +491,8 @@ def score_table(game: Game, names: Sequence[str]) -> list[Any]:
         win = names[sc.winner] if sc.winner is not None else "nobody (a tie)"
         lines = [f"Game over — winner: {win}"]
         if rules.format == "target":
-            lines += final_lines(names, rules, sc.totals, sc.wins, sc.final, sc.winner)
+            for score in game.final_scores():
+                lines += final_lines(names, score)
         elif sc.final is not None:
             lines.append("Finals: " + ", ".join(f"{n} {f}" for n, f in zip(names, sc.final)))
         parts.append(Text("\n" + "\n".join(lines), style="bold"))

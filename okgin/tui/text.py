@@ -9,9 +9,8 @@ from collections.abc import Iterable, Sequence
 from rich.text import Text
 
 from okgin.cards import RANKS, SUIT_SYMBOLS, Card, cards_of, mask_of
-from okgin.hand import HandResult
-from okgin.melds import Meld, deadwood, default_arrangement
-from okgin.rules import Rules
+from okgin.melds import Meld, default_arrangement
+from okgin.scoring import FinalScore, HandBreakdown
 from okgin.views import View
 
 __all__ = [
@@ -22,6 +21,7 @@ __all__ = [
     "event_lines",
     "limit_text",
     "result_lines",
+    "score_lines",
     "suit_style",
 ]
 
@@ -153,7 +153,7 @@ def event_lines(
             if e.card is not None:
                 line.append_text(card_text(e.card))
         elif e.do == "knock":
-            dw = sum(c.value for c in view.knock_deadwood)
+            dw = view.declared_deadwood or 0
             if dw == 0 and e.card is None:
                 line.append("went big gin" if you else "goes big gin")
             elif dw == 0:
@@ -179,13 +179,13 @@ def _times(sum_text: str, m: int) -> str:
 
 
 def result_lines(view: View, names: Sequence[str]) -> list[Text]:
-    """The end of a hand for the viewing seat: both spreads, layoffs, the score line by line."""
-    r = view.result
-    if r is None:
+    """The end of a hand for the viewing seat: both spreads, layoffs, the score line by line,
+    all from the core's breakdown (``view.breakdown``)."""
+    b = view.breakdown
+    if b is None:
         return []
-    rules = view.rules
     lines: list[Text] = []
-    if r.result == "dead":
+    if b.result == "dead":
         again = "" if view.complete else "; the same dealer deals again"
         lines.append(
             Text(
@@ -194,158 +194,103 @@ def result_lines(view: View, names: Sequence[str]) -> list[Text]:
             )
         )
         return lines
-    k = r.knocker
+    k = b.knocker
     assert k is not None
-    revealed = view.revealed or tuple(() for _ in range(view.players))
-    kind = {"gin": "gin", "big_gin": "big gin"}.get(r.result, "a knock")
-    dk = sum(c.value for c in view.knock_deadwood)
+    knocker = b.seats[k]
+    kind = {"gin": "gin", "big_gin": "big gin"}.get(b.result, "a knock")
+    dk = knocker.deadwood
     you = names[k] == YOU
     if kind == "a knock":
         verb = "knocked" if you else "knocks"
-        head = Text(f"{names[k]} {verb} with {dk} (limit {r.knock_limit})", style="bold")
+        head = Text(f"{names[k]} {verb} with {dk} (limit {b.knock_limit})", style="bold")
     else:
         head = Text(f"{names[k]} {'went' if you else 'goes'} {kind}!", style="bold")
     lines.append(head)
     spread = Text("  spread: ")
-    spread.append_text(melds_text(view.spread))
-    if view.knock_deadwood:
+    spread.append_text(melds_text(knocker.melds))
+    if knocker.unmelded:
         spread.append("  deadwood ")
-        spread.append_text(cards_text(view.knock_deadwood))
+        spread.append_text(cards_text(knocker.unmelded))
         spread.append(f" = {dk}")
     if view.knock_discard is not None:
         spread.append("  discard ")
         spread.append_text(card_text(view.knock_discard))
     lines.append(spread)
-    laid: dict[int, list[Card]] = {}
-    for s, c, _ in view.layoffs:
-        laid.setdefault(s, []).append(c)
-    dd = r.deadwood or tuple(0 for _ in range(view.players))
-    for s in range(view.players):
-        if s == k:
+    for seat in b.seats:
+        if seat.knocker:
             continue
-        cards = list(revealed[s])
-        _, melds, loose = arranged(cards)
-        line = Text(f"{names[s]}: ")
-        line.append_text(melds_text(melds))
-        if loose:
-            line.append("  deadwood " if melds else "deadwood ")
-            line.append_text(cards_text(loose))
-        if s in laid:
-            before = deadwood(mask_of([*cards, *laid[s]]))
+        line = Text(f"{names[seat.seat]}: ")
+        line.append_text(melds_text(seat.melds))
+        if seat.unmelded:
+            line.append("  deadwood " if seat.melds else "deadwood ")
+            line.append_text(cards_text(seat.unmelded))
+        if seat.laid_off:
             line.append("; laid off ")
-            line.append_text(cards_text(laid[s]))
-            line.append(f": {before} → {dd[s]}")
+            line.append_text(cards_text(seat.laid_off))
+            line.append(f": {seat.deadwood_before} → {seat.deadwood}")
         else:
-            line.append(f" = {dd[s]}")
+            line.append(f" = {seat.deadwood}")
         lines.append(line)
-    lines.extend(Text(t) for t in _score_lines(r, rules, names, view.players))
+    lines.extend(Text(t) for t in score_lines(b, names))
     return lines
 
 
-def _score_lines(r: HandResult, rules: Rules, names: Sequence[str], n: int) -> list[str]:
-    """The arithmetic of RULES.md §7, checked against the core's points."""
-    k = r.knocker
-    assert k is not None
-    m = r.multiplier
-    dws = r.deadwood or tuple(0 for _ in range(n))
+def _s(name: str) -> str:
+    """The verb's ending: "Easy beats", "You beat"."""
+    return "" if name == YOU else "s"
+
+
+def score_lines(b: HandBreakdown, names: Sequence[str]) -> list[str]:
+    """The arithmetic of RULES.md §7 in words, one line per line of the core's breakdown."""
+    dws = [s.deadwood for s in b.seats]
     out: list[str] = []
-    expect = [0] * n
-    if r.result in ("gin", "big_gin"):
-        bonus = rules.gin_bonus
-        label = "gin bonus"
-        if r.result == "big_gin" and rules.big_gin_bonus is not None:
-            bonus, label = rules.big_gin_bonus, "big gin bonus"
-        others = [s for s in range(n) if s != k]
-        total = bonus + sum(dws[s] for s in others)
-        parts = " + ".join(f"{dws[s]} ({names[s]})" for s in others)
-        expect[k] = m * total
-        out.append(f"{names[k]}: {_times(f'{bonus} {label} + {parts}', m)} = {expect[k]}")
-    elif n > 2 and rules.multiway_scoring == "lowest" and r.winner is not None:
-        out.extend(_lowest_lines(r, rules, names, dws, expect))
-    else:
-        dk = dws[k]
-        for s in range(n):
-            if s == k:
-                continue
-            d = dws[s]
-            if d > dk or (d == dk and not rules.undercut_on_tie):
-                pts = m * (d - dk + rules.knock_bonus)
-                expect[k] += pts
-                extra = f" + {rules.knock_bonus} knock bonus" if rules.knock_bonus else ""
-                out.append(
-                    f"{names[k]} beat{'s' if names[k] != 'You' else ''} {names[s]}: "
-                    f"{_times(f'{d} − {dk}{extra}', m)} = {pts} to {names[k]}"
-                )
+    for ln in b.lines:
+        to = names[ln.to]
+        m = ln.multiplier
+        if ln.kind in ("gin", "big_gin"):
+            parts = " + ".join(f"{dws[s]} ({names[s]})" for s in ln.against)
+            out.append(f"{to}: {_times(f'{ln.bonus} {ln.bonus_name} + {parts}', m)} = {ln.points}")
+        elif b.scoring == "lowest":
+            parts = " + ".join(f"({dws[s]} − {dws[ln.to]})" for s in ln.against)
+            extra = f" + {ln.bonus} {ln.bonus_name}" if ln.bonus or ln.kind == "undercut" else ""
+            if ln.kind == "beat":
+                what = f"beat{_s(to)} every defender"
             else:
-                pts = m * (dk - d + rules.undercut_bonus)
-                expect[s] += pts
-                tie = " (a tie is an undercut)" if d == dk else ""
-                out.append(
-                    f"{names[s]} undercut{'s' if names[s] != 'You' else ''} {names[k]}{tie}: "
-                    f"{_times(f'{dk} − {d} + {rules.undercut_bonus} undercut bonus', m)} = {pts} "
-                    f"to {names[s]}"
-                )
-    if tuple(expect) != tuple(r.points):  # never expected; the core's points rule
-        out = [f"{names[s]} scores {p}" for s, p in enumerate(r.points) if p]
-    win = r.winner
-    if win is not None:
-        out.append(f"{names[win]} win{'s' if names[win] != 'You' else ''} the hand.")
+                what = f"undercut{_s(to)} with the lowest"
+            out.append(
+                f"{to} {what}: {_times(parts + extra, m)} = {ln.points} to {to}; nobody else scores"
+            )
+        elif ln.kind == "beat":
+            (s,) = ln.against
+            extra = f" + {ln.bonus} knock bonus" if ln.bonus else ""
+            out.append(
+                f"{to} beat{_s(to)} {names[s]}: "
+                f"{_times(f'{dws[s]} − {dws[ln.to]}{extra}', m)} = {ln.points} to {to}"
+            )
+        else:
+            (s,) = ln.against
+            tie = " (a tie is an undercut)" if ln.tie else ""
+            out.append(
+                f"{to} undercut{_s(to)} {names[s]}{tie}: "
+                f"{_times(f'{dws[s]} − {dws[ln.to]} + {ln.bonus} undercut bonus', m)} = "
+                f"{ln.points} to {to}"
+            )
+    if b.winner is not None:
+        out.append(f"{names[b.winner]} win{_s(names[b.winner])} the hand.")
     return out
 
 
-def _lowest_lines(
-    r: HandResult, rules: Rules, names: Sequence[str], dws: Sequence[int], expect: list[int]
-) -> list[str]:
-    """``multiway_scoring = lowest`` (RULES.md §7): the one winner's sum, filling ``expect``."""
-    k = r.knocker
-    w = r.winner
-    assert k is not None and w is not None
-    m = r.multiplier
-    n = len(dws)
-    others = [(w + i) % n for i in range(1, n)]
-    parts = " + ".join(f"({dws[s]} − {dws[w]})" for s in others)
-    if w == k:
-        bonus, label, what = rules.knock_bonus, "knock bonus", "beats every defender"
-    else:
-        bonus, label, what = rules.undercut_bonus, "undercut bonus", "undercuts with the lowest"
-    total = sum(dws[s] - dws[w] for s in others) + bonus
-    expect[w] = m * total
-    extra = f" + {bonus} {label}" if bonus or w != k else ""
-    if names[w] == YOU:  # "You beat", "You undercut"
-        verb = what.replace("beats", "beat").replace("undercuts", "undercut")
-    else:
-        verb = what
-    return [
-        f"{names[w]} {verb}: {_times(parts + extra, m)} = {expect[w]} to {names[w]}; "
-        "nobody else scores"
-    ]
-
-
-def final_lines(
-    names: Sequence[str],
-    rules: Rules,
-    totals: Sequence[int],
-    wins: Sequence[int],
-    final: Sequence[int] | None,
-    winner: int | None,
-) -> list[str]:
-    """How each final score is made (RULES.md §9) for a game in the target format."""
+def final_lines(names: Sequence[str], score: FinalScore) -> list[str]:
+    """How each final score is made (RULES.md §9), from the core's :class:`FinalScore`."""
     out: list[str] = []
-    if final is None:
-        return out
-    for s, name in enumerate(names):
-        parts = [f"{totals[s]} points"]
-        if rules.box_bonus and wins[s]:
-            parts.append(f"{wins[s]} box{'es' if wins[s] != 1 else ''} × {rules.box_bonus}")
-        if s == winner and rules.game_bonus:
-            parts.append(f"{rules.game_bonus} game bonus")
+    for ln in score.lines:
+        parts = [f"{ln.points} points"]
+        if ln.box_bonus and ln.boxes:
+            parts.append(f"{ln.boxes} box{'es' if ln.boxes != 1 else ''} × {ln.box_bonus}")
+        if ln.game_bonus:
+            parts.append(f"{ln.game_bonus} game bonus")
         text = " + ".join(parts)
-        doubled = (
-            s == winner
-            and rules.shutout == "double"
-            and all(t == 0 for o, t in enumerate(totals) if o != s)
-        )
-        if doubled:
+        if ln.shutout:
             text = f"({text}) × 2 shutout"
-        out.append(f"{name}: {text} = {final[s]}")
+        out.append(f"{names[ln.seat]}: {text} = {ln.final}")
     return out
