@@ -122,22 +122,22 @@ class Rules:
         """The knock limit L a first upcard sets (RULES.md §2)."""
         return knock_limit_for(self, upcard)
 
+    def is_doubling_upcard(self, upcard: int) -> bool:
+        """Whether a first upcard is of the ``doubling_suit`` (RULES.md §7): it doubles the
+        hand (``doubling_effect`` hand) or the game's target (``target``)."""
+        return self.doubling_suit is not None and upcard // 13 == _SUIT_INDEX[self.doubling_suit]
+
     def multiplier_for(self, upcard: int) -> int:
         """The hand multiplier m a first upcard sets (RULES.md §7)."""
-        if (
-            self.doubling_effect == "hand"
-            and self.doubling_suit is not None
-            and upcard // 13 == _SUIT_INDEX[self.doubling_suit]
-        ):
-            return 2
-        return 1
+        return 2 if self.doubling_effect == "hand" and self.is_doubling_upcard(upcard) else 1
 
     def doubles_target(self, upcard: int) -> bool:
+        """Whether a hand dealt with this upcard doubles the game's target (RULES.md §7: the
+        first such hand of a game does; never in the ``single`` format)."""
         return (
             self.doubling_effect == "target"
             and self.format != "single"
-            and self.doubling_suit is not None
-            and upcard // 13 == _SUIT_INDEX[self.doubling_suit]
+            and self.is_doubling_upcard(upcard)
         )
 
     def __repr__(self) -> str:

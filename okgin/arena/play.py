@@ -193,7 +193,7 @@ def play_deal(spec: ArenaSpec, pairing: int, deal: int, rotation: int) -> tuple[
     result = hand.result
     assert result is not None
     up = hand.upcard
-    doubled = rules.doubling_suit is not None and up.text[1] == rules.doubling_suit
+    doubled = rules.is_doubling_upcard(up)
     row = HandRow(
         pairing=pairing,
         deal=deal,

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from okgin.rules import Rules
+from okgin.scoring import final_score
 
 __all__ = [
     "HandTable",
@@ -129,17 +130,15 @@ def simulate_games(
     target = np.full(games, rules.target, dtype=np.int64)
     doubled = np.zeros(games, dtype=bool)
     active = np.arange(games)
-    can_double = rules.doubling_effect == "target" and rules.doubling_suit is not None
     for _ in range(max_hands):
         if len(active) == 0:
             break
         picks = pool[rng.integers(0, len(pool), size=len(active))]
         d = dealer[active]
-        if can_double:
-            dt = table.doubles[picks] & ~doubled[active]
-            if dt.any():
-                target[active[dt]] *= 2
-                doubled[active[dt]] = True
+        dt = table.doubles[picks] & ~doubled[active]  # rules.doubles_target of each deal
+        if dt.any():
+            target[active[dt]] *= 2
+            doubled[active[dt]] = True
         totals[active] += table.points[picks, d]
         w = table.winner[picks, d]
         dealer[active] = _next_dealer(rules, d, w, n)
@@ -175,7 +174,6 @@ def _hollywood(
     hwins = np.zeros((games, n), dtype=np.int64)
     target = np.full((games, 3), rules.target, dtype=np.int64)
     doubled = np.zeros(games, dtype=bool)
-    can_double = rules.doubling_effect == "target" and rules.doubling_suit is not None
     result = np.full(games, -1)
     active = np.arange(games)
     slots = np.arange(3)
@@ -184,11 +182,10 @@ def _hollywood(
             break
         picks = pool[rng.integers(0, len(pool), size=len(active))]
         d = dealer[active]
-        if can_double:
-            dt = table.doubles[picks] & ~doubled[active]
-            if dt.any():
-                target[active[dt]] *= 2
-                doubled[active[dt]] = True
+        dt = table.doubles[picks] & ~doubled[active]  # rules.doubles_target of each deal
+        if dt.any():
+            target[active[dt]] *= 2
+            doubled[active[dt]] = True
         w = table.winner[picks, d]
         dealer[active] = _next_dealer(rules, d, w, n)
         won = w >= 0
@@ -213,15 +210,12 @@ def _hollywood(
         finished = closed[active].all(axis=1)
         for g in active[finished]:
             final = np.zeros(n, dtype=np.int64)
-            for j in range(3):
-                for s in range(n):
-                    f = gt[g, j, s] + rules.box_bonus * gw[g, j, s]
-                    if gwin[g, j] == s:
-                        f += rules.game_bonus
-                        others = [gt[g, j, o] for o in range(n) if o != s]
-                        if rules.shutout == "double" and all(o == 0 for o in others):
-                            f *= 2
-                    final[s] += f
+            for j in range(3):  # RULES.md §9's finals, from the core's one function
+                won = int(gwin[g, j])
+                score = final_score(
+                    rules, gt[g, j].tolist(), gw[g, j].tolist(), won if won >= 0 else None
+                )
+                final += np.asarray(score.finals, dtype=np.int64)
             top = final.max()
             leaders = np.flatnonzero(final == top)
             result[g] = leaders[0] if len(leaders) == 1 else -1
