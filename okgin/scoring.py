@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from okgin.actions import Action, Knock
 from okgin.cards import CARDS, Card, cards_of
@@ -58,8 +58,7 @@ BONUS_NAMES: Final = {
 
 
 # ---- one hand (RULES.md §7) ---------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class ScoreLine:
+class ScoreLine(NamedTuple):
     """One line of a hand's arithmetic: ``to`` scores ``multiplier × (Σ differences + bonus)``.
 
     ``kind``: ``gin`` / ``big_gin`` (the knocker against every defender: ``differences`` are
@@ -96,8 +95,7 @@ class ScoreLine:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class HandScore:
+class HandScore(NamedTuple):
     """A knocked hand scored: ``result`` (gin, big_gin, knock, undercut), the lines, each
     seat's points and the hand's winner."""
 
@@ -128,7 +126,7 @@ def hand_score(
     k = knocker
     m = multiplier
     dk = deadwoods[k]
-    defenders = tuple((k + i) % n for i in range(1, n))  # in seat order after the knocker
+    defenders = tuple([(k + i) % n for i in range(1, n)])  # in seat order after the knocker
     points = [0] * n
     lines: list[ScoreLine] = []
     if dk == 0:
