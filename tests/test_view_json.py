@@ -258,7 +258,7 @@ def _paths(doc: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_mutated_documents_are_read_or_refused_in_one_line(data: st.DataObject) -> None:
-    base = data.draw(st.sampled_from([GOOD[0], GOOD[1], GOOD[2]]))
+    base = data.draw(st.sampled_from(GOOD))
     doc = copy.deepcopy(base)
     for _ in range(data.draw(st.integers(1, 3))):
         paths = _paths(doc)
@@ -281,7 +281,36 @@ def test_mutated_documents_are_read_or_refused_in_one_line(data: st.DataObject) 
         assert View.from_json(view.to_json()) == view
 
 
-GOOD = [sample_json(0), sample_json(None), sample_json(1)]
+def scored_json(seed: int) -> dict[str, Any]:
+    """A view of a knocked hand once scored (it carries a breakdown), three players."""
+    for s in range(seed, seed + 50):
+        game = Game({"preset": "party", "players": 3}, seed=s, auto_deal=False)
+        game.deal()
+        rng = random.Random(s)
+        while not game.hand.is_over:
+            step(game, rng)
+        if game.hand.knocker >= 0:
+            return game.view(1).to_json()
+    raise AssertionError("no knock in 50 seeds")
+
+
+GOOD = [sample_json(0), sample_json(None), sample_json(1), scored_json(1)]
+
+
+def test_a_scored_view_must_score_as_the_rules_do() -> None:
+    good = scored_json(1)
+    view = View.from_json(good)
+    assert view.breakdown is not None and view.breakdown.points == view.result.points  # type: ignore[union-attr]
+    bad = copy.deepcopy(good)
+    bad["result"]["points"] = [p + 1 for p in bad["result"]["points"]]
+    assert "does not score its deadwood" in refused(bad)
+    bad = copy.deepcopy(good)
+    bad["breakdown"]["lines"] = []
+    assert 'view: "breakdown" does not agree' in refused(bad)
+    bad = copy.deepcopy(good)
+    held = bad["revealed"][0]
+    bad["revealed"][0] = held + [c.text for c in CARDS if c.text not in held][: 9 - len(held)]
+    assert "hold at most 8 cards a seat" in refused(bad)  # party, 3 players: 7 dealt, 1 drawn
 
 
 # ---- the golden views -----------------------------------------------------------------------
