@@ -9,7 +9,15 @@ from pathlib import Path
 
 import pytest
 
-CORE = ["okgin", "okgin.cards", "okgin.melds", "okgin.rules", "okgin.game", "okgin.record"]
+CORE = [
+    "okgin",
+    "okgin.cards",
+    "okgin.melds",
+    "okgin.rules",
+    "okgin.game",
+    "okgin.record",
+    "okgin.scoring",
+]
 
 
 @pytest.mark.parametrize("name", CORE)
