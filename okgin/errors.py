@@ -7,6 +7,7 @@ record) raises one of these with a one-line message that says what was refused a
 from __future__ import annotations
 
 __all__ = [
+    "BotError",
     "CardError",
     "IllegalActionError",
     "OkginError",
@@ -52,3 +53,7 @@ class RecordError(OkginError):
 
 class SeatError(OkginError):
     """A seat that is not one of the table's (a seat number out of range)."""
+
+
+class BotError(OkginError):
+    """A bot name, a bot option or a search budget that cannot be used."""

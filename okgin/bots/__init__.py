@@ -14,6 +14,7 @@ from typing import Any
 from okgin.bots.base import Bot
 from okgin.bots.medium import MediumBot
 from okgin.bots.simple import EasyBot, RandomBot
+from okgin.errors import BotError
 
 __all__ = [
     "BOTS",
@@ -91,34 +92,34 @@ _WITH_OPTIONS: dict[str, Callable[[int | None, float | None, dict[str, Any]], Bo
 
 def parse_spec(spec: str) -> tuple[str, dict[str, int | float]]:
     """``NAME`` or ``NAME:KEY=VALUE,…`` → (the bot's name, its options), checked against
-    :data:`OPTIONS`; a ValueError says what is wrong in one line."""
+    :data:`OPTIONS`; a :class:`~okgin.errors.BotError` says what is wrong in one line."""
     name, sep, rest = spec.partition(":")
     if name not in BOTS:
-        raise ValueError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})")
+        raise BotError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})")
     if not sep:
         return name, {}
     if name not in OPTIONS:
         takes = ", ".join(OPTIONS)
-        raise ValueError(f"bot {spec!r}: {name} takes no options (the bots that do: {takes})")
+        raise BotError(f"bot {spec!r}: {name} takes no options (the bots that do: {takes})")
     kinds = OPTIONS[name]()
     out: dict[str, int | float] = {}
     for item in rest.split(","):
         key, eq, text = (part.strip() for part in item.partition("="))
         if not eq or key not in kinds:
-            raise ValueError(
+            raise BotError(
                 f"bot {spec!r}: {item.strip()!r} is not KEY=VALUE with KEY an option of "
                 f"{name} ({', '.join(kinds)})"
             )
         if key in out:
-            raise ValueError(f"bot {spec!r}: {key} is given twice")
+            raise BotError(f"bot {spec!r}: {key} is given twice")
         kind = kinds[key]
         try:
             value = kind(text)
         except ValueError:
             what = "an integer" if kind is int else "a number"
-            raise ValueError(f"bot {spec!r}: {key} must be {what}, not {text!r}") from None
+            raise BotError(f"bot {spec!r}: {key} must be {what}, not {text!r}") from None
         if isinstance(value, float) and math.isnan(value):
-            raise ValueError(f"bot {spec!r}: {key} must be a number, not {text!r}")
+            raise BotError(f"bot {spec!r}: {key} must be a number, not {text!r}")
         out[key] = value
     return name, out
 

@@ -63,6 +63,7 @@ from okgin.bots.belief import Knowledge, decision_rng, sample_worlds, world_stat
 from okgin.bots.hard import HardBot, best_knock, layoff_action
 from okgin.bots.playout import AT_ONCE, playout
 from okgin.cards import CARDS
+from okgin.errors import BotError
 from okgin.views import View
 
 __all__ = ["DEFAULT_BUDGET", "OPTIONS", "ExpertBot"]
@@ -96,7 +97,7 @@ OPTIONS: dict[str, type] = {
 
 def _check(ok: bool, key: str, value: object, what: str) -> None:
     if not ok:
-        raise ValueError(f"expert option {key} must be {what}, not {value!r}")
+        raise BotError(f"expert option {key} must be {what}, not {value!r}")
 
 
 def _describe(action: Action) -> str:
@@ -145,7 +146,7 @@ class ExpertBot:
             or isinstance(budget, bool)
             or not 0 < budget < math.inf
         ):
-            raise ValueError(f"expert budget must be a positive number of seconds, not {budget!r}")
+            raise BotError(f"expert budget must be a positive number of seconds, not {budget!r}")
         _check(0 <= at_once <= 1, "at_once", at_once, "a share from 0 to 1")
         _check(switch >= 0, "switch", switch, "0 or more standard errors")
         _check(knock_switch >= 0, "knock_switch", knock_switch, "0 or more standard errors")
@@ -187,7 +188,7 @@ class ExpertBot:
     # ---- the decision ------------------------------------------------------------------
     def act(self, view: View) -> Action:
         if not view.legal_actions:
-            raise ValueError(f"seat {view.seat} has nothing to play now")
+            raise BotError(f"seat {view.seat} has nothing to play now")
         action, why = self.decide(view)
         self._why = (id(view), why)
         return action

@@ -35,6 +35,7 @@ from okgin.actions import DONE, DRAW, PASS, TAKE, Action, Discard, Knock, Layoff
 from okgin.bots.base import knock_deadwood
 from okgin.bots.belief import NEIGHBOURS, Knowledge, bits, decision_rng, melds_with, sample_worlds
 from okgin.cards import CARDS, VALUES
+from okgin.errors import BotError
 from okgin.hand import beats, score_hand
 from okgin.melds import best_layoffs, deadwood, deadwood_after_discard, default_arrangement
 from okgin.rules import Rules
@@ -140,7 +141,7 @@ class HardBot:
         if params:
             unknown = set(params) - set(DEFAULTS)
             if unknown:
-                raise ValueError(
+                raise BotError(
                     f"unknown hard parameter {sorted(unknown)[0]!r} "
                     f"(parameters: {', '.join(DEFAULTS)})"
                 )
@@ -151,7 +152,7 @@ class HardBot:
     def act(self, view: View) -> Action:
         legal = view.legal_actions
         if not legal:
-            raise ValueError(f"seat {view.seat} has nothing to play now")
+            raise BotError(f"seat {view.seat} has nothing to play now")
         action, why = self.decide(view)
         self._why = (id(view), why)
         return action

@@ -24,6 +24,7 @@ from __future__ import annotations
 from okgin.actions import DONE, DRAW, PASS, TAKE, Action, Discard, Knock, Layoff
 from okgin.bots.base import knock_deadwood
 from okgin.cards import Card, mask_of
+from okgin.errors import BotError
 from okgin.melds import best_layoffs, deadwood
 from okgin.views import View
 
@@ -85,7 +86,7 @@ class MediumBot:
     def act(self, view: View) -> Action:
         legal = view.legal_actions
         if not legal:
-            raise ValueError(f"seat {view.seat} has nothing to play (phase {view.phase})")
+            raise BotError(f"seat {view.seat} has nothing to play (phase {view.phase})")
         hand = mask_of(view.hand)
         phase = view.phase
         if phase == "layoff":

@@ -1,0 +1,51 @@
+"""What a new player hit: each command error is one line on stderr with exit status 2, never a
+traceback (issue 12, item 7), and bot names, options and budgets refuse within the error family
+(item 6)."""
+
+from __future__ import annotations
+
+import pytest
+from deals import run_cli
+
+from okgin.bots import make_bot, parse_spec
+from okgin.errors import BotError, OkginError
+
+
+def one_line_error(*argv: str) -> str:
+    """Run ``okgin ARGV``; assert exit status 2, nothing on stdout and one line on stderr."""
+    status, out, err = run_cli(*argv)
+    assert (status, out) == (2, ""), (status, out, err)
+    assert err.count("\n") == 1 and err.endswith("\n"), err
+    assert "Traceback" not in err
+    return err
+
+
+@pytest.mark.parametrize(
+    ("bots", "want"),
+    [
+        ("nosuch", "unknown bot 'nosuch'"),
+        ("", "unknown bot ''"),
+        ("easy,nosuch", "unknown bot 'nosuch'"),
+        ("expert:nosuch=1", "'nosuch=1' is not KEY=VALUE with KEY an option of expert"),
+        ("expert:discards=x", "discards must be an integer, not 'x'"),
+        ("expert:guard=-1", "expert option guard must be a positive number"),
+        ("easy:x=1", "easy takes no options"),
+    ],
+)
+def test_demo_unknown_or_malformed_bot(bots: str, want: str) -> None:
+    assert want in one_line_error("demo", "--seed", "1", "--bots", bots)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    ["nosuch", "", "expert:nosuch=1", "expert:max_worlds=1", "hard:alpha=nan", "expert:a=1,a=2"],
+)
+def test_bad_bot_specs_raise_within_the_error_family(spec: str) -> None:
+    with pytest.raises(BotError) as info:
+        make_bot(spec, 0)
+    assert isinstance(info.value, OkginError) and "\n" not in str(info.value)
+
+
+def test_parse_spec_refuses_within_the_error_family() -> None:
+    with pytest.raises(BotError, match="given twice"):
+        parse_spec("expert:defence=1,defence=2")
