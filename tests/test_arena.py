@@ -165,7 +165,11 @@ def test_budget_reaches_the_searching_bots_and_is_checked(
     for bad in ("-1", "0", "nan"):
         assert main(["arena", "expert", "easy", "--pairs", "1", "--budget", bad, "--quiet"]) == 2
         err = capsys.readouterr().err.strip()
-        assert err.startswith("okgin arena: --budget: expert budget") and "\n" not in err
+        assert err.startswith("okgin arena: --budget must be more than 0 and at most 60 seconds")
+        assert "\n" not in err
+    # checked whatever the bots: a budget no bot uses is refused too, not ignored
+    assert main(["arena", "medium", "easy", "--pairs", "1", "--budget", "-1", "--quiet"]) == 2
+    assert capsys.readouterr().err.startswith("okgin arena: --budget must be more than 0")
 
 
 def test_bot_options_reach_the_workers_with_the_same_chances(

@@ -49,3 +49,22 @@ def test_bad_bot_specs_raise_within_the_error_family(spec: str) -> None:
 def test_parse_spec_refuses_within_the_error_family() -> None:
     with pytest.raises(BotError, match="given twice"):
         parse_spec("expert:defence=1,defence=2")
+
+
+def test_budget_is_checked_in_one_place_and_its_default_is_in_the_help() -> None:
+    from okgin.bots.budget import DEFAULT_BUDGET, MAX_BUDGET, check_budget
+    from okgin.bots.expert import ExpertBot
+
+    assert check_budget(1) == 1.0 and check_budget(MAX_BUDGET) == MAX_BUDGET
+    for bad in (0, -1.0, float("nan"), float("inf"), MAX_BUDGET + 1, True, "1"):
+        with pytest.raises(BotError, match="budget must be more than 0"):
+            check_budget(bad)
+        with pytest.raises(BotError, match="expert budget must be more than 0"):
+            ExpertBot(1, budget=bad)  # type: ignore[arg-type]
+    assert ExpertBot(1).budget == DEFAULT_BUDGET
+    for command in ("arena", "play"):
+        status, out, _ = run_cli(command, "--help")
+        assert status == 0
+        assert f"default {DEFAULT_BUDGET:g})" in " ".join(out.split())
+    err = one_line_error("play", "--budget", "0")
+    assert err == "okgin: --budget must be more than 0 and at most 60 seconds, not 0.0\n"

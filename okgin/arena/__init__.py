@@ -23,7 +23,7 @@ from typing import Any
 from okgin.arena.play import ArenaError, ArenaSpec, ChunkResult, GameRow, HandRow
 from okgin.arena.report import analyse, render
 from okgin.arena.runner import Progress, chunks_for, execute
-from okgin.bots import make_bot
+from okgin.bots import check_budget, make_bot
 from okgin.rules import Rules
 
 __all__ = ["ArenaError", "analyse", "render", "run_arena"]
@@ -60,15 +60,10 @@ def run_arena(
         rules = rules.with_options(players=players)
     if len(bots) < 2:
         raise ArenaError("the arena needs at least two bots")
+    if budget is not None:
+        budget = check_budget(budget, "--budget")
     for name in bots:
-        try:
-            bot = make_bot(name, seed=0)
-        except ValueError as exc:
-            raise ArenaError(str(exc)) from None
-        try:
-            bot = make_bot(name, seed=0, budget=budget)
-        except ValueError as exc:
-            raise ArenaError(f"--budget: {exc}") from None
+        bot = make_bot(name, seed=0, budget=budget)
         check = getattr(bot, "check_rules", None)
         if check is not None:
             check(rules)

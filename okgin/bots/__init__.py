@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from okgin.bots.base import Bot
+from okgin.bots.budget import DEFAULT_BUDGET, check_budget
 from okgin.bots.medium import MediumBot
 from okgin.bots.simple import EasyBot, RandomBot
 from okgin.errors import BotError
@@ -19,11 +20,13 @@ from okgin.errors import BotError
 __all__ = [
     "BOTS",
     "BUDGETED",
+    "DEFAULT_BUDGET",
     "OPTIONS",
     "Bot",
     "EasyBot",
     "MediumBot",
     "RandomBot",
+    "check_budget",
     "make_bot",
     "parse_spec",
 ]
@@ -127,8 +130,11 @@ def parse_spec(spec: str) -> tuple[str, dict[str, int | float]]:
 def make_bot(name: str, seed: int | None = None, *, budget: float | None = None) -> Bot:
     """A bot by name (``random``, ``easy``, …), options included (``expert:defence=1.0``,
     see :func:`parse_spec`). ``budget`` (seconds of search per decision) goes to the bots
-    that search (:data:`BUDGETED`); the others ignore it."""
+    that search (:data:`BUDGETED`); the others ignore it, but every bot refuses a budget
+    :func:`check_budget` refuses."""
     base, options = parse_spec(name)
+    if budget is not None:
+        budget = check_budget(budget)
     if options:
         return _WITH_OPTIONS[base](seed, budget, options)
     if budget is not None and base in BUDGETED:

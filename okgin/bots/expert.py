@@ -60,6 +60,7 @@ from typing import Any
 from okgin.actions import DRAW, PASS, TAKE, Action, Discard, Knock
 from okgin.bots.base import knock_deadwood
 from okgin.bots.belief import Knowledge, decision_rng, sample_worlds, world_state
+from okgin.bots.budget import DEFAULT_BUDGET, check_budget
 from okgin.bots.hard import HardBot, best_knock, layoff_action
 from okgin.bots.playout import AT_ONCE, playout
 from okgin.cards import CARDS
@@ -68,8 +69,6 @@ from okgin.views import View
 
 __all__ = ["DEFAULT_BUDGET", "OPTIONS", "ExpertBot"]
 
-#: Seconds of search per decision by default.
-DEFAULT_BUDGET = 0.12
 #: Rollout actions one second buys (measured on the project's machine).
 STEPS_PER_SECOND = 160_000
 #: The work of sampling one world and of starting one rollout, in rollout actions.
@@ -139,14 +138,7 @@ class ExpertBot:
         safe_slack: int = 2,
         guard: float = GUARD,
     ) -> None:
-        if budget is None:
-            budget = DEFAULT_BUDGET
-        if (
-            not isinstance(budget, int | float)
-            or isinstance(budget, bool)
-            or not 0 < budget < math.inf
-        ):
-            raise BotError(f"expert budget must be a positive number of seconds, not {budget!r}")
+        budget = DEFAULT_BUDGET if budget is None else check_budget(budget, "expert budget")
         _check(0 <= at_once <= 1, "at_once", at_once, "a share from 0 to 1")
         _check(switch >= 0, "switch", switch, "0 or more standard errors")
         _check(knock_switch >= 0, "knock_switch", knock_switch, "0 or more standard errors")
@@ -166,7 +158,7 @@ class ExpertBot:
             game_value is None or math.isfinite(game_value), "game_value", game_value, "a number"
         )
         self.seed = seed
-        self.budget = float(budget)
+        self.budget = budget
         self.discards = discards
         self.switch = switch
         self.min_worlds = min_worlds

@@ -22,7 +22,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             "or more bots a round robin with Bradley-Terry ratings."
         ),
     )
-    from okgin.bots import BOTS, OPTIONS
+    from okgin.bots import BOTS, DEFAULT_BUDGET, OPTIONS
 
     p.add_argument(
         "bots",
@@ -57,7 +57,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--budget",
         type=float,
         metavar="SECONDS",
-        help="seconds of search per decision for the bots that search (expert; default 0.12)",
+        help=(
+            "seconds of search per decision for the bots that search "
+            f"(expert; default {DEFAULT_BUDGET:g})"
+        ),
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=run)

@@ -28,6 +28,8 @@ def _speed(text: str) -> float:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from okgin.bots.budget import DEFAULT_BUDGET
+
     p = sub.add_parser(
         "play",
         help="play Oklahoma Gin in the terminal against the computer",
@@ -62,7 +64,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--budget",
         type=float,
         metavar="SECONDS",
-        help="the expert's thinking time per decision (default 0.12)",
+        help=f"the expert's thinking time per decision (default {DEFAULT_BUDGET:g})",
     )
     p.add_argument("--target", type=int, help="the game's target (default: the rules', 100)")
     p.add_argument("--seed", type=int, help="seed of the deals (default: a new shuffle)")
@@ -82,6 +84,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def settings_from_args(args: argparse.Namespace) -> tuple[Any, list[str]]:
     """The new game's settings from the flags, and notices for the person."""
+    from okgin.bots.budget import check_budget
     from okgin.errors import OkginError
     from okgin.rules import Rules
     from okgin.tui.session import (
@@ -114,8 +117,8 @@ def settings_from_args(args: argparse.Namespace) -> tuple[Any, list[str]]:
     if args.seed is not None and args.seed < 0:
         raise OkginError("--seed must be ≥ 0")
     budget = getattr(args, "budget", None)
-    if budget is not None and not 0 < budget <= 60:
-        raise OkginError(f"--budget must be more than 0 and at most 60 seconds, not {budget}")
+    if budget is not None:
+        budget = check_budget(budget, "--budget")
     seed = args.seed if args.seed is not None else secrets.randbelow(1 << 31)
     settings = Settings(
         rules=Rules.from_dict(rules).to_dict(),
