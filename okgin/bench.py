@@ -677,16 +677,13 @@ def run_bench(
     # 5. simple bots
     bot_decks = deals(sizes.bot_hands, tag="bots")
     works = {}
-    from okgin.bots import BOTS, make_bot
+    from okgin.bots import make_bot
 
-    if "medium" in BOTS:
-        rules = Rules.preset(_OKGIN_PRESET)
-        works["okgin"] = (
-            (lambda: (rules, [make_bot("medium", seed=s) for s in (0, 1)], bot_decks)),
-            _okgin_bot_hands,
-        )
-    else:
-        report.notes.append("simple_bot_hands: okgin's medium bot is not available (yet)")
+    rules = Rules.preset(_OKGIN_PRESET)
+    works["okgin"] = (
+        (lambda: (rules, [make_bot("medium", seed=s) for s in (0, 1)], bot_decks)),
+        _okgin_bot_hands,
+    )
     if has_os:
         game = _openspiel_game()
         bot_chances = [openspiel_chance(d) for d in bot_decks]

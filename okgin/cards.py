@@ -17,20 +17,18 @@ used by the analysis and the state machine. Suit ``s`` of a hand is the 13-bit m
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Final
 
 from okgin.errors import CardError
 
 __all__ = [
     "CARDS",
-    "FULL_DECK",
     "RANKS",
     "SUITS",
     "SUIT_SYMBOLS",
     "VALUES",
     "Card",
-    "card_value",
     "cards_of",
     "format_cards",
     "hand_value",
@@ -42,7 +40,6 @@ RANKS: Final = "A23456789TJQK"
 SUITS: Final = "cdhs"
 SUIT_SYMBOLS: Final = "♣♦♥♠"
 SUIT_MASK: Final = 0x1FFF
-FULL_DECK: Final = (1 << 52) - 1
 
 #: Deadwood value of each card index: A = 1, 2..10 face value, J/Q/K = 10.
 VALUES: Final[tuple[int, ...]] = tuple(min(i % 13 + 1, 10) for i in range(52))
@@ -132,10 +129,6 @@ def _parse(text: str) -> Card:
     return card
 
 
-def card_value(card: int) -> int:
-    return VALUES[card]
-
-
 def mask_of(cards: Iterable[int | str]) -> int:
     """The hand mask of some cards; a card given twice is an error."""
     mask = 0
@@ -155,14 +148,6 @@ def cards_of(mask: int) -> list[Card]:
         out.append(CARDS[low.bit_length() - 1])
         mask ^= low
     return out
-
-
-def iter_cards(mask: int) -> Iterator[int]:
-    """Card indices of a mask, in card order (plain ints, for hot loops)."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:

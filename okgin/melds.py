@@ -32,7 +32,6 @@ __all__ = [
     "declared_deadwood",
     "default_arrangement",
     "discard_deadwoods",
-    "layoff_fits",
     "layoff_spots",
     "melds_in",
 ]
@@ -435,7 +434,6 @@ for _m in _all_melds():
     _BY_MASK[_m] = Meld._make(_m)
 #: Every possible meld (65 sets, 264 runs), in card order; ``ALL_MELDS[i]`` is meld id ``i``.
 ALL_MELDS: Final[tuple[Meld, ...]] = tuple(_BY_MASK.values())
-MELD_ID: Final[dict[int, int]] = {m.mask: i for i, m in enumerate(ALL_MELDS)}
 _WITH_CARD: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(m.mask for m in ALL_MELDS if m.mask >> c & 1) for c in range(52)
 )
@@ -511,10 +509,6 @@ def declared_deadwood(hand: int, melds: Iterable[Meld]) -> int:
     return hand_value(hand)
 
 
-def layoff_fits(meld_mask: int, card: int) -> bool:
-    return _BY_MASK[meld_mask].fits(card)
-
-
 def _chain_options(meld: Meld, hand: int) -> list[tuple[int, tuple[int, ...]]]:
     """Each way to lay cards of ``hand`` onto ``meld``: (mask laid, cards in laying order)."""
     if meld.is_set:
@@ -570,16 +564,6 @@ def best_layoffs(hand: int, melds: Sequence[Meld]) -> tuple[int, list[tuple[Card
 
     walk(0, 0, [])
     return best_key[0], best_seq
-
-
-def describe(arrangement: Sequence[Meld], hand: int) -> str:
-    """``3c4c5c 8h8s8d | 4d`` style text of an arrangement of ``hand``."""
-    used = 0
-    for m in arrangement:
-        used |= m.mask
-    melded = " ".join(m.text for m in arrangement)
-    rest = format_cards(cards_of(hand & ~used))
-    return f"{melded} | {rest}".strip()
 
 
 del _m

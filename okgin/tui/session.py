@@ -75,10 +75,8 @@ def strongest_bot() -> str:
 
 
 def default_opponent() -> tuple[str, str | None]:
-    """``medium``, or ``easy`` with a notice while ``medium`` is not registered."""
-    if "medium" in BOTS:
-        return "medium", None
-    return "easy", "the medium bot is not available yet, so your opponent is easy"
+    """The opponent of a new game when none is named, and a notice for it (none)."""
+    return "medium", None
 
 
 def parse_option(text: str) -> tuple[str, Any]:
