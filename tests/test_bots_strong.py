@@ -12,13 +12,14 @@ import time
 
 import pytest
 
-from okgin.actions import Knock
+from okgin.actions import TAKE, Knock
 from okgin.bots import make_bot
 from okgin.bots.belief import Knowledge, World, sample_worlds, world_state
 from okgin.bots.expert import ExpertBot
 from okgin.bots.hard import DEFAULTS, HardBot
 from okgin.bots.playout import playout
 from okgin.cards import CARDS
+from okgin.errors import BotError
 from okgin.game import Game
 from okgin.rules import Rules
 from okgin.views import View
@@ -303,10 +304,27 @@ def test_hard_knocks_sooner_near_the_target() -> None:
     assert flipped
 
 
-def test_hard_parameters_are_the_tuned_ones() -> None:
-    bot = HardBot(1)
-    assert bot.params == DEFAULTS
-    assert HardBot(1, {"alpha": 0.5}).params["alpha"] == 0.5
+def test_hard_parameters_change_its_decisions() -> None:
+    """A parameter given reaches the decisions: with an unreachable ``take_margin`` the bot
+    takes a card only to knock or go gin, where the tuned one also takes cards that improve
+    its hand; with no feed risk (``beta`` 0) it discards differently somewhere. The tuned
+    defaults are copied, not shared, and an unknown parameter is refused."""
+    views = [v for _, v in _views(Rules.preset("standard"), 160, 12)]
+    tuned, greedy_never = HardBot(1), HardBot(1, {"take_margin": 1e9})
+    blind = HardBot(1, {"beta": 0.0, "beta_late": 0.0})
+    draws = [v for v in views if v.phase in ("offer", "draw") and TAKE in v.legal_actions]
+    plays = [v for v in views if v.phase == "play"]
+    assert draws and plays
+    for view in draws:
+        action, why = greedy_never.decide(view)
+        if action == TAKE:
+            assert "gin" in why or "knock" in why, why
+    assert any(tuned.decide(v)[0] != greedy_never.decide(v)[0] for v in draws)
+    assert any(tuned.decide(v)[0] != blind.decide(v)[0] for v in plays)
+    tuned.params["alpha"] = 99.0
+    assert DEFAULTS["alpha"] != 99.0 and HardBot(2).params == DEFAULTS
+    with pytest.raises(BotError, match="unknown hard parameter 'alfa'"):
+        HardBot(1, {"alfa": 0.5})
 
 
 def _unforced_knock_view(seed: int) -> View:
