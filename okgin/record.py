@@ -74,12 +74,36 @@ def hand_to_record(hand: HandState) -> dict[str, Any]:
     }
 
 
+#: No record nests deeper than this (a meld's cards are 7 levels down); deeper JSON is refused
+#: when read, before anything recurses into it.
+MAX_DEPTH = 32
+
+
+def _nested_deeper(obj: Any, limit: int) -> bool:
+    """Whether ``obj`` nests lists and objects more than ``limit`` levels (no recursion)."""
+    stack = [(obj, 1)]
+    while stack:
+        item, depth = stack.pop()
+        children = item.values() if isinstance(item, dict) else item
+        if depth > limit:
+            return True
+        stack.extend((c, depth + 1) for c in children if isinstance(c, dict | list))
+    return False
+
+
 def load(text: str) -> Any:
-    """Parse a record's JSON text (a ReplayError for text that is not JSON)."""
+    """Parse a record's JSON text: a ReplayError for text that is not JSON or that nests
+    deeper than :data:`MAX_DEPTH` (which the JSON reader could not even recurse through)."""
+    too_deep = ReplayError(f"JSON nested more than {MAX_DEPTH} levels deep is not a record")
     try:
-        return json.loads(text)
+        doc = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ReplayError(f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except RecursionError:
+        raise too_deep from None
+    if isinstance(doc, dict | list) and _nested_deeper(doc, MAX_DEPTH):
+        raise too_deep
+    return doc
 
 
 def replay(doc: Any) -> Game:

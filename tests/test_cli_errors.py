@@ -4,6 +4,8 @@ traceback (issue 12, item 7), and bot names, options and budgets refuse within t
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from deals import run_cli
 
@@ -68,3 +70,40 @@ def test_budget_is_checked_in_one_place_and_its_default_is_in_the_help() -> None
         assert f"default {DEFAULT_BUDGET:g})" in " ".join(out.split())
     err = one_line_error("play", "--budget", "0")
     assert err == "okgin: --budget must be more than 0 and at most 60 seconds, not 0.0\n"
+
+
+DEEP = ["[" * 100_000, '{"a": ' * 100_000, "[" * 40 + "]" * 40]
+
+
+@pytest.mark.parametrize("text", DEEP, ids=["list", "object", "valid-40"])
+def test_deeply_nested_json_is_a_record_error(text: str) -> None:
+    from okgin.errors import RecordError
+    from okgin.record import load
+
+    with pytest.raises(RecordError, match="nested more than 32 levels deep"):
+        load(text)
+
+
+def test_json_as_deep_as_a_record_is_read() -> None:
+    from okgin.record import load
+
+    assert load("[" * 32 + "]" * 32) is not None
+
+
+@pytest.mark.parametrize("text", DEEP[:2], ids=["list", "object"])
+def test_deeply_nested_file_in_replay_play_replay_and_resume(
+    text: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from okgin.tui.session import RECORD_NAME
+
+    path = tmp_path / "deep.json"
+    path.write_text(text, encoding="utf-8")
+    want = "record: JSON nested more than 32 levels deep is not a record\n"
+    assert one_line_error("replay", str(path)) == want
+    assert one_line_error("replay", str(path), "--json") == want
+    assert one_line_error("play", "--replay", str(path)) == want
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / RECORD_NAME).write_text(text, encoding="utf-8")
+    monkeypatch.setenv("OKGIN_DATA_DIR", str(data))
+    assert one_line_error("play", "--resume") == "okgin: " + want
