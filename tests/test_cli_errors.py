@@ -107,3 +107,46 @@ def test_deeply_nested_file_in_replay_play_replay_and_resume(
     (data / RECORD_NAME).write_text(text, encoding="utf-8")
     monkeypatch.setenv("OKGIN_DATA_DIR", str(data))
     assert one_line_error("play", "--resume") == "okgin: " + want
+
+
+def test_demo_save_path_is_checked_before_the_game(tmp_path: Path) -> None:
+    """Nothing is played (nothing on stdout) when the record could not be written."""
+    missing = tmp_path / "nonexistent" / "x.json"
+    err = one_line_error("demo", "--seed", "1", "--save", str(missing))
+    assert err == f"okgin: --save {missing}: there is no directory {missing.parent}\n"
+    err = one_line_error("demo", "--seed", "1", "--save", str(tmp_path))
+    assert err == f"okgin: --save {tmp_path}: is a directory; name a file in it\n"
+    assert one_line_error("demo", "--save", "/nonexistent/dir/x.json").startswith(
+        "okgin: --save /nonexistent/dir/x.json: there is no directory"
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_demo_players_and_one_bot_per_seat(tmp_path: Path) -> None:
+    import json
+
+    path = tmp_path / "three.json"
+    status, _, err = run_cli(
+        "demo", "--seed", "2", "--players", "3", "--bots", "easy,medium,random",
+        "--save", str(path),
+    )  # fmt: skip
+    assert (status, err) == (0, "")
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    assert doc["rules"]["players"] == 3
+    assert doc["players"] == ["easy-0", "medium-1", "random-2"]
+    status, _, err = run_cli("demo", "--seed", "2", "--players", "4", "--save", str(path))
+    assert (status, err) == (0, "")
+    assert json.loads(path.read_text())["players"] == [f"easy-{s}" for s in range(4)]
+
+
+@pytest.mark.parametrize(
+    ("argv", "want"),
+    [
+        (["--bots", "easy,medium,hard"], "--bots names 3 bots for 2 seats"),
+        (["--players", "3", "--bots", "easy,medium"], "--bots names 2 bots for 3 seats"),
+        (["--players", "4", "--bots", "easy,easy,easy,easy,easy"], "5 bots for 4 seats"),
+        (["--players", "5"], '"players" must be 2, 3, 4, not 5'),
+    ],
+)
+def test_demo_bot_count_must_match_the_seats(argv: list[str], want: str) -> None:
+    assert want in one_line_error("demo", "--seed", "1", *argv)

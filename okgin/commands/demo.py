@@ -1,17 +1,19 @@
-"""``okgin demo``: a whole game between two simple computer players, turn by turn."""
+"""``okgin demo``: a whole game between computer players, turn by turn."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
 from okgin.commands import rules_arg
+from okgin.errors import OkginError
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("demo", help="watch a whole game between two simple computer players")
+    p = sub.add_parser("demo", help="watch a whole game between computer players")
     p.add_argument(
         "--rules",
         type=rules_arg,
@@ -20,13 +22,25 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument("--seed", type=int, default=None, help="seed for the deals (default: random)")
     p.add_argument("--save", metavar="FILE", help="write the game record (RECORD.md) here")
+    p.add_argument("--players", type=int, default=None, help="2, 3 or 4 (default: the rules')")
     p.add_argument(
         "--bots",
         type=lambda s: s.split(","),
         default=["easy"],
-        help="comma-separated bot names, one per seat (default: easy)",
+        help="comma-separated bot names, one per seat, or one for every seat (default: easy)",
     )
     p.set_defaults(func=run)
+
+
+def check_save(path: Path) -> None:
+    """Refuse a --save path that cannot be written, before the game is played."""
+    if path.is_dir():
+        raise OkginError(f"--save {path}: is a directory; name a file in it")
+    parent = path.parent
+    if not parent.is_dir():
+        raise OkginError(f"--save {path}: there is no directory {parent}")
+    if not os.access(parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise OkginError(f"--save {path}: not allowed to write there")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -36,10 +50,22 @@ def run(args: argparse.Namespace) -> int:
     from okgin.rules import Rules
 
     rules = Rules.from_dict(args.rules)
+    if args.players is not None:
+        rules = rules.with_options(players=args.players)
+    specs = [spec.strip() for spec in args.bots]
+    if len(specs) == 1:
+        specs *= rules.players
+    elif len(specs) != rules.players:
+        hint = f" (or --players {len(specs)})" if 2 <= len(specs) <= 4 else ""
+        raise OkginError(
+            f"--bots names {len(specs)} bots for {rules.players} seats: give one bot per seat "
+            f"or one for every seat{hint}"
+        )
+    save = Path(args.save) if args.save else None
+    if save is not None:
+        check_save(save)
+    bots = [make_bot(spec, seed=(args.seed or 0) + s) for s, spec in enumerate(specs)]
     game = Game(rules, seed=args.seed)
-    bots = [
-        make_bot(args.bots[s % len(args.bots)], seed=(args.seed or 0) + s) for s in range(game.n)
-    ]
     names = [f"{bots[s].name}-{s}" for s in range(game.n)]
     out = sys.stdout
     printed_hands = 0
@@ -70,7 +96,10 @@ def run(args: argparse.Namespace) -> int:
                 out.write(f"  {r.result}: deadwood {list(r.deadwood or ())}; points {pts}\n")
             out.write(f"  totals: {game.score.totals}\n")
     out.write("\n" + summary_text(game, names) + "\n")
-    if args.save:
-        Path(args.save).write_text(json.dumps(game.to_record(names), indent=1) + "\n")
-        out.write(f"record saved to {args.save}\n")
+    if save is not None:
+        try:
+            save.write_text(json.dumps(game.to_record(names), indent=1) + "\n", encoding="utf-8")
+        except OSError as exc:
+            raise OkginError(f"--save {save}: {exc.strerror or exc}") from None
+        out.write(f"record saved to {save}\n")
     return 0
