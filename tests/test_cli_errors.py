@@ -150,3 +150,15 @@ def test_demo_players_and_one_bot_per_seat(tmp_path: Path) -> None:
 )
 def test_demo_bot_count_must_match_the_seats(argv: list[str], want: str) -> None:
     assert want in one_line_error("demo", "--seed", "1", *argv)
+
+
+def test_arena_says_1_pair_not_1_pairs() -> None:
+    import re
+
+    status, out, err = run_cli("arena", "easy", "random", "--pairs", "1", "--games", "1", "--quiet")
+    assert (status, err) == (0, "")
+    assert "easy vs random: 1 pair (2 hands), duplicate deals" in out
+    assert "(1 mirrored set)" in out
+    assert re.search(r"\b1 pair ", out) and not re.search(r"\b1 (pairs|mirrored sets)\b", out)
+    status, out, _ = run_cli("arena", "easy", "random", "--pairs", "3", "--quiet")
+    assert status == 0 and "easy vs random: 3 pairs (6 hands)" in out

@@ -223,6 +223,11 @@ def _fmt_ci(ci: list[float | None]) -> str:
     return f"[{ci[0]:+.2f}, {ci[1]:+.2f}]"
 
 
+def _count(n: int, one: str, many: str) -> str:
+    """``1 pair``, ``2 pairs``."""
+    return f"{n} {one if n == 1 else many}"
+
+
 def render(report: dict[str, Any]) -> str:
     """The report as text for a terminal."""
     head = f"rules {report['rules']}, {report['players']} players, seed {report['seed']}"
@@ -232,7 +237,10 @@ def render(report: dict[str, Any]) -> str:
     for p in report["pairings"]:
         a, b = p["bots"]
         lines.append("")
-        lines.append(f"{a} vs {b}: {p['pairs']} pairs ({p['hands']} hands), duplicate deals")
+        lines.append(
+            f"{a} vs {b}: {_count(p['pairs'], 'pair', 'pairs')} "
+            f"({_count(p['hands'], 'hand', 'hands')}), duplicate deals"
+        )
         lines.append(
             f"  points per hand  {p['points_per_hand']:+.3f}  95% CI {_fmt_ci(p['ci95'])}  "
             f"({a} {p['hero_points_per_hand']:.2f}, {b} {p['opponent_points_per_hand']:.2f})"
@@ -249,7 +257,8 @@ def render(report: dict[str, Any]) -> str:
         if "games" in p:
             g = p["games"]
             lines.append(
-                f"  games played  {g['games']} ({g['pairs']} mirrored sets): {g['wins']} won, "
+                f"  games played  {g['games']} "
+                f"({_count(g['pairs'], 'mirrored set', 'mirrored sets')}): {g['wins']} won, "
                 f"{g['losses']} lost, {g['ties']} tied = {100 * g['win_rate']:.1f}%  Wilson 95% "
                 f"[{100 * g['wilson95'][0]:.1f}%, {100 * g['wilson95'][1]:.1f}%]; "
                 f"final score {g['final_score_diff']:+.1f} per game"
@@ -262,14 +271,16 @@ def render(report: dict[str, Any]) -> str:
         for name, s in p["by_knock_limit"].items():
             if s["pairs"]:
                 lines.append(
-                    f"    {name:>5}  {s['pairs']:6d} pairs  {s['points_per_hand']:+7.2f}  "
+                    f"    {name:>5}  {_count(s['pairs'], 'pair ', 'pairs'):>12}  "
+                    f"{s['points_per_hand']:+7.2f}  "
                     f"{_fmt_ci(s['ci95'])}  hands won {100 * s['hand_win_rate']:.1f}%"
                 )
         lines.append("  by doubling:")
         for name, s in p["by_doubled"].items():
             if s["pairs"]:
                 lines.append(
-                    f"    {name:>11}  {s['pairs']:6d} pairs  {s['points_per_hand']:+7.2f}  "
+                    f"    {name:>11}  {_count(s['pairs'], 'pair ', 'pairs'):>12}  "
+                    f"{s['points_per_hand']:+7.2f}  "
                     f"{_fmt_ci(s['ci95'])}  hands won {100 * s['hand_win_rate']:.1f}%"
                 )
         if "openspiel" in p:
