@@ -26,6 +26,9 @@ id         action
 ``NUM_ACTIONS`` = 525. A knock with any other arrangement than the default exists only as a
 readable :class:`Knock`: the default is the least deadwood with the fewest layoff spots,
 and the integer space keeps one knock per discard so its size never depends on the hand.
+:func:`legal_ids`, :func:`legal_mask`, :func:`apply_id`, :func:`action_for_id` and
+:func:`id_for_action` play the encoding on a hand; they are the
+:class:`~okgin.hand.HandState` methods of the same names (docs/actions.md).
 """
 
 from __future__ import annotations
@@ -33,11 +36,14 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from okgin.cards import CARDS, Card
-from okgin.errors import OkginError, RecordError
-from okgin.melds import Meld
+from okgin.errors import IllegalActionError, OkginError, RecordError
+from okgin.melds import Meld, deadwood, deadwood_after_discard, default_arrangement
+
+if TYPE_CHECKING:
+    from okgin.hand import HandState
 
 __all__ = [
     "DISCARDS",
@@ -62,8 +68,14 @@ __all__ = [
     "Knock",
     "Layoff",
     "Pass",
+    "Phase",
     "Take",
+    "action_for_id",
+    "apply_id",
     "from_json",
+    "id_for_action",
+    "legal_ids",
+    "legal_mask",
     "parse_action",
     "to_json",
 ]
@@ -78,6 +90,28 @@ ID_KNOCK: Final = 57
 ID_LAYOFF: Final = 109
 MAX_MELDS: Final = 8
 NUM_ACTIONS: Final = ID_LAYOFF + 52 * MAX_MELDS
+
+
+class Phase:
+    """What a hand waits for: the kind of action its seat on turn may take (an int, for speed)."""
+
+    OFFER: Final = 0  # opening: take or pass the upcard
+    DRAW: Final = 1  # a turn, before drawing
+    PLAY: Final = 2  # a turn, after drawing: discard or knock
+    FIFTIETH: Final = 3  # fiftieth_card: take the last discard (then knock) or pass
+    FIFTIETH_KNOCK: Final = 4  # took the fiftieth card: must knock
+    LAYOFF: Final = 5  # a defender lays off, then done
+    OVER: Final = 6
+
+    NAMES: Final = (
+        "offer",
+        "draw",
+        "play",
+        "fiftieth",
+        "fiftieth_knock",
+        "layoff",
+        "over",
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,8 +293,6 @@ def from_json(obj: Any) -> tuple[int, Action]:
 def parse_action(text: str) -> Action:
     """An action from its text form: ``draw``, ``discard Qs``, ``knock Ah 3c4c5c 8h8s8d``,
     ``knock - …`` (big gin), ``layoff 6c 0``."""
-    from okgin.errors import IllegalActionError
-
     words = text.split()
     if not words:
         raise IllegalActionError("no action given")
@@ -281,3 +313,152 @@ def parse_action(text: str) -> Action:
         f"cannot read action {text!r} (draw, take, pass, done, discard CARD, "
         "knock CARD MELD…, layoff CARD N)"
     )
+
+
+# ---- the integer encoding of a hand's actions --------------------------------------------
+# The phases as module constants: the hot paths below compare them on every call, and a
+# module constant is read faster than a class attribute.
+_OFFER: Final = Phase.OFFER
+_DRAW: Final = Phase.DRAW
+_PLAY: Final = Phase.PLAY
+_FIFTY: Final = Phase.FIFTIETH
+_FIFTY_KNOCK: Final = Phase.FIFTIETH_KNOCK
+_LAYOFF: Final = Phase.LAYOFF
+
+
+def _discard_id_tables() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each 9-bit slice of a hand mask, the discard ids of its cards, in card order."""
+    return tuple(
+        tuple(
+            tuple(ID_DISCARD + 9 * j + i for i in range(9) if m >> i & 1 and 9 * j + i < 52)
+            for m in range(512)
+        )
+        for j in range(6)
+    )
+
+
+_D0, _D1, _D2, _D3, _D4, _D5 = _discard_id_tables()
+
+
+def _discard_ids(hand: int) -> list[int]:
+    """``[ID_DISCARD + c for c in hand]`` in card order, by table."""
+    return [
+        *_D0[hand & 511],
+        *_D1[hand >> 9 & 511],
+        *_D2[hand >> 18 & 511],
+        *_D3[hand >> 27 & 511],
+        *_D4[hand >> 36 & 511],
+        *_D5[hand >> 45],
+    ]
+
+
+def legal_ids(state: HandState) -> list[int]:
+    """The legal actions of ``state`` as integer ids, ascending (``HandState.legal_ids``)."""
+    phase = state.phase
+    if phase == _PLAY:
+        hand = state.hands[state.turn]
+        taken = state.taken
+        if taken >= 0 and state.rules.no_return_discard:
+            out = _discard_ids(hand & ~(1 << taken))
+        else:
+            out = _discard_ids(hand)
+    elif phase == _DRAW:
+        return [ID_DRAW] if state.stock_only else [ID_DRAW, ID_TAKE]
+    elif phase == _FIFTY_KNOCK:
+        hand = state.hands[state.turn]
+        out = []
+    elif phase == _OFFER:
+        return [ID_TAKE, ID_PASS]
+    elif phase == _FIFTY:
+        return [ID_TAKE, ID_PASS] if state._can_take_fiftieth() else [ID_PASS]
+    elif phase == _LAYOFF:
+        return sorted([ID_DONE] + [ID_LAYOFF + 52 * a.meld + a.card for a in state._layoffs()])
+    else:
+        return []
+    # ids: big gin (4) < discards (5..56) < knocks (57..108), each part ascending
+    if deadwood_after_discard(hand) <= state.limit:
+        out.extend([ID_KNOCK + c for c in state._knock_cards(hand, state.taken)])
+    if state.rules.big_gin_bonus is not None and deadwood(hand) == 0:
+        out.insert(0, ID_BIG_GIN)
+    return out
+
+
+def legal_mask(state: HandState) -> list[int]:
+    """A list of ``NUM_ACTIONS`` 0/1 flags, 1 where the action id is legal in ``state``."""
+    mask = [0] * NUM_ACTIONS
+    for i in legal_ids(state):
+        mask[i] = 1
+    return mask
+
+
+def action_for_id(state: HandState, action_id: int) -> Action:
+    """The readable action an integer id stands for in ``state``."""
+    if not 0 <= action_id < NUM_ACTIONS:
+        raise IllegalActionError(f"action id {action_id} is outside 0..{NUM_ACTIONS - 1}")
+    if action_id == ID_DRAW:
+        return DRAW
+    if action_id == ID_TAKE:
+        return TAKE
+    if action_id == ID_PASS:
+        return PASS
+    if action_id == ID_DONE:
+        return DONE
+    if action_id < ID_KNOCK and action_id >= ID_DISCARD:
+        return DISCARDS[action_id - ID_DISCARD]
+    hand = state.hands[state.turn]
+    if action_id == ID_BIG_GIN:
+        return Knock(None, default_arrangement(hand)[1])
+    if action_id < ID_LAYOFF:
+        c = action_id - ID_KNOCK
+        if not hand >> c & 1:
+            raise IllegalActionError(
+                f"action id {action_id}: knock with {CARDS[c]}, which is not in the hand"
+            )
+        return Knock(CARDS[c], default_arrangement(hand & ~(1 << c))[1])
+    k, c = divmod(action_id - ID_LAYOFF, 52)
+    return Layoff(CARDS[c], k)
+
+
+def id_for_action(state: HandState, action: Action) -> int:
+    """The integer id of a readable action (a knock only with its default arrangement)."""
+    if isinstance(action, Draw):
+        return ID_DRAW
+    if isinstance(action, Take):
+        return ID_TAKE
+    if isinstance(action, Pass):
+        return ID_PASS
+    if isinstance(action, Done):
+        return ID_DONE
+    if isinstance(action, Discard):
+        return ID_DISCARD + action.card
+    if isinstance(action, Layoff):
+        if action.meld >= MAX_MELDS:
+            raise IllegalActionError(f"meld index {action.meld} has no integer id")
+        return ID_LAYOFF + 52 * action.meld + action.card
+    hand = state.hands[state.turn]
+    if action.card is None:
+        if default_arrangement(hand)[1] != tuple(sorted(action.melds)):
+            raise IllegalActionError("only the default arrangement has an integer id")
+        return ID_BIG_GIN
+    if default_arrangement(hand & ~(1 << action.card))[1] != tuple(sorted(action.melds)):
+        raise IllegalActionError("only a knock with the default arrangement has an integer id")
+    return ID_KNOCK + action.card
+
+
+def apply_id(state: HandState, action_id: int) -> None:
+    """Play an action given by its integer id in ``state`` (validated, as
+    :meth:`HandState.apply`)."""
+    # Fast paths for the commonest ids; the same checks and effects as apply().
+    phase = state.phase
+    if phase == _PLAY:
+        if ID_DISCARD <= action_id < ID_KNOCK:
+            state._discard(CARDS[action_id - ID_DISCARD])
+            return
+    elif phase == _DRAW:
+        if action_id == ID_DRAW:
+            state._draw()
+            return
+        if action_id == ID_TAKE:
+            state._take()
+            return
+    state.apply(action_for_id(state, action_id))

@@ -4,8 +4,9 @@ A :class:`HandState` is dealt from a deck order (chance as data), then driven by
 :meth:`HandState.legal_actions` lists what the seat on turn may do, :meth:`HandState.apply`
 validates and plays one, raising :class:`~okgin.errors.IllegalActionError` (the state left
 exactly as it was) with the rule that refuses it. :meth:`HandState.copy` is cheap, for
-search. The integer encoding of :mod:`okgin.actions` has :meth:`legal_ids`,
-:meth:`legal_mask` and :meth:`apply_id`.
+search. The integer encoding (:mod:`okgin.actions`, docs/actions.md) is played with
+:meth:`legal_ids`, :meth:`legal_mask`, :meth:`apply_id`, :meth:`action_for_id` and
+:meth:`id_for_action`, which are that module's functions.
 """
 
 from __future__ import annotations
@@ -14,20 +15,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from okgin import actions
 from okgin.actions import (
     DISCARDS,
     DONE,
     DRAW,
-    ID_BIG_GIN,
-    ID_DISCARD,
-    ID_DONE,
-    ID_DRAW,
-    ID_KNOCK,
-    ID_LAYOFF,
-    ID_PASS,
-    ID_TAKE,
-    MAX_MELDS,
-    NUM_ACTIONS,
     PASS,
     TAKE,
     Action,
@@ -37,6 +29,7 @@ from okgin.actions import (
     Knock,
     Layoff,
     Pass,
+    Phase,
     Take,
 )
 from okgin.cards import CARDS, Card, cards_of, format_cards
@@ -52,28 +45,6 @@ from okgin.rules import Rules
 from okgin.scoring import HandBreakdown, beats, hand_breakdown, hand_score, score_hand
 
 __all__ = ["HandResult", "HandState", "Phase", "beats", "score_hand"]
-
-
-class Phase:
-    """What the hand waits for (an int, for speed)."""
-
-    OFFER: Final = 0  # opening: take or pass the upcard
-    DRAW: Final = 1  # a turn, before drawing
-    PLAY: Final = 2  # a turn, after drawing: discard or knock
-    FIFTIETH: Final = 3  # fiftieth_card: take the last discard (then knock) or pass
-    FIFTIETH_KNOCK: Final = 4  # took the fiftieth card: must knock
-    LAYOFF: Final = 5  # a defender lays off, then done
-    OVER: Final = 6
-
-    NAMES: Final = (
-        "offer",
-        "draw",
-        "play",
-        "fiftieth",
-        "fiftieth_knock",
-        "layoff",
-        "over",
-    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,32 +72,6 @@ class HandResult:
 
 _P_OFFER, _P_DRAW, _P_PLAY, _P_FIFTY, _P_FIFTY_KNOCK, _P_LAYOFF, _P_OVER = range(7)
 _SETUP_PHASES: Final = ("offer", "draw", "play", "fiftieth", "fiftieth_knock")
-
-
-def _discard_id_tables() -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """For each 9-bit slice of a hand mask, the discard ids of its cards, in card order."""
-    return tuple(
-        tuple(
-            tuple(ID_DISCARD + 9 * j + i for i in range(9) if m >> i & 1 and 9 * j + i < 52)
-            for m in range(512)
-        )
-        for j in range(6)
-    )
-
-
-_D0, _D1, _D2, _D3, _D4, _D5 = _discard_id_tables()
-
-
-def _discard_ids(hand: int) -> list[int]:
-    """``[ID_DISCARD + c for c in hand]`` in card order, by table."""
-    return [
-        *_D0[hand & 511],
-        *_D1[hand >> 9 & 511],
-        *_D2[hand >> 18 & 511],
-        *_D3[hand >> 27 & 511],
-        *_D4[hand >> 36 & 511],
-        *_D5[hand >> 45],
-    ]
 
 
 def _refuse(action: object, reason: str) -> IllegalActionError:
@@ -444,111 +389,12 @@ class HandState:
         out.sort(key=lambda a: (a.card, a.meld))
         return out
 
-    def legal_ids(self) -> list[int]:
-        """The legal actions in the integer encoding of :mod:`okgin.actions`, ascending."""
-        phase = self.phase
-        if phase == _P_PLAY:
-            hand = self.hands[self.turn]
-            taken = self.taken
-            if taken >= 0 and self.rules.no_return_discard:
-                out = _discard_ids(hand & ~(1 << taken))
-            else:
-                out = _discard_ids(hand)
-        elif phase == _P_DRAW:
-            return [ID_DRAW] if self.stock_only else [ID_DRAW, ID_TAKE]
-        elif phase == _P_FIFTY_KNOCK:
-            hand = self.hands[self.turn]
-            out = []
-        elif phase == _P_OFFER:
-            return [ID_TAKE, ID_PASS]
-        elif phase == _P_FIFTY:
-            return [ID_TAKE, ID_PASS] if self._can_take_fiftieth() else [ID_PASS]
-        elif phase == _P_LAYOFF:
-            return sorted([ID_DONE] + [ID_LAYOFF + 52 * a.meld + a.card for a in self._layoffs()])
-        else:
-            return []
-        # ids: big gin (4) < discards (5..56) < knocks (57..108), each part ascending
-        if deadwood_after_discard(hand) <= self.limit:
-            out.extend([ID_KNOCK + c for c in self._knock_cards(hand, self.taken)])
-        if self.rules.big_gin_bonus is not None and deadwood(hand) == 0:
-            out.insert(0, ID_BIG_GIN)
-        return out
-
-    def legal_mask(self) -> list[int]:
-        """A list of ``NUM_ACTIONS`` 0/1 flags, 1 where the action id is legal."""
-        mask = [0] * NUM_ACTIONS
-        for i in self.legal_ids():
-            mask[i] = 1
-        return mask
-
-    def action_for_id(self, action_id: int) -> Action:
-        """The readable action an integer id stands for in this state."""
-        if not 0 <= action_id < NUM_ACTIONS:
-            raise IllegalActionError(f"action id {action_id} is outside 0..{NUM_ACTIONS - 1}")
-        if action_id == ID_DRAW:
-            return DRAW
-        if action_id == ID_TAKE:
-            return TAKE
-        if action_id == ID_PASS:
-            return PASS
-        if action_id == ID_DONE:
-            return DONE
-        if action_id < ID_KNOCK and action_id >= ID_DISCARD:
-            return DISCARDS[action_id - ID_DISCARD]
-        hand = self.hands[self.turn]
-        if action_id == ID_BIG_GIN:
-            return Knock(None, default_arrangement(hand)[1])
-        if action_id < ID_LAYOFF:
-            c = action_id - ID_KNOCK
-            if not hand >> c & 1:
-                raise IllegalActionError(
-                    f"action id {action_id}: knock with {CARDS[c]}, which is not in the hand"
-                )
-            return Knock(CARDS[c], default_arrangement(hand & ~(1 << c))[1])
-        k, c = divmod(action_id - ID_LAYOFF, 52)
-        return Layoff(CARDS[c], k)
-
-    def id_for_action(self, action: Action) -> int:
-        """The integer id of a readable action (a knock only with its default arrangement)."""
-        if isinstance(action, Draw):
-            return ID_DRAW
-        if isinstance(action, Take):
-            return ID_TAKE
-        if isinstance(action, Pass):
-            return ID_PASS
-        if isinstance(action, Done):
-            return ID_DONE
-        if isinstance(action, Discard):
-            return ID_DISCARD + action.card
-        if isinstance(action, Layoff):
-            if action.meld >= MAX_MELDS:
-                raise IllegalActionError(f"meld index {action.meld} has no integer id")
-            return ID_LAYOFF + 52 * action.meld + action.card
-        hand = self.hands[self.turn]
-        if action.card is None:
-            if default_arrangement(hand)[1] != tuple(sorted(action.melds)):
-                raise IllegalActionError("only the default arrangement has an integer id")
-            return ID_BIG_GIN
-        if default_arrangement(hand & ~(1 << action.card))[1] != tuple(sorted(action.melds)):
-            raise IllegalActionError("only a knock with the default arrangement has an integer id")
-        return ID_KNOCK + action.card
-
-    def apply_id(self, action_id: int) -> None:
-        """Play an action given by its integer id (validated)."""
-        # Fast paths for the commonest ids; the same checks and effects as apply().
-        phase = self.phase
-        if phase == _P_PLAY:
-            if ID_DISCARD <= action_id < ID_KNOCK:
-                self._discard(CARDS[action_id - ID_DISCARD])
-                return
-        elif phase == _P_DRAW:
-            if action_id == ID_DRAW:
-                self._draw()
-                return
-            if action_id == ID_TAKE:
-                self._take()
-                return
-        self.apply(self.action_for_id(action_id))
+    # The integer encoding (docs/actions.md) lives with the action types in okgin.actions.
+    legal_ids = actions.legal_ids
+    legal_mask = actions.legal_mask
+    action_for_id = actions.action_for_id
+    id_for_action = actions.id_for_action
+    apply_id = actions.apply_id
 
     # ---- playing ----------------------------------------------------------------------
     def apply(self, action: Action, seat: int | None = None) -> None:
