@@ -391,8 +391,26 @@ def legal_mask(state: HandState) -> list[int]:
     return mask
 
 
+def _as_id(value: object) -> int:
+    """An action id given as another integer type (a NumPy integer), or an
+    IllegalActionError for anything that is not an integer."""
+    index = getattr(type(value), "__index__", None)
+    if index is None or isinstance(value, bool):
+        raise IllegalActionError(
+            f"an action id is an integer 0..{NUM_ACTIONS - 1}, not {_short(value)}"
+        )
+    return int(index(value))
+
+
+def _short(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def action_for_id(state: HandState, action_id: int) -> Action:
     """The readable action an integer id stands for in ``state``."""
+    if action_id.__class__ is not int:
+        action_id = _as_id(action_id)
     if not 0 <= action_id < NUM_ACTIONS:
         raise IllegalActionError(f"action id {action_id} is outside 0..{NUM_ACTIONS - 1}")
     if action_id == ID_DRAW:
@@ -449,6 +467,8 @@ def apply_id(state: HandState, action_id: int) -> None:
     """Play an action given by its integer id in ``state`` (validated, as
     :meth:`HandState.apply`)."""
     # Fast paths for the commonest ids; the same checks and effects as apply().
+    if action_id.__class__ is not int:
+        action_id = _as_id(action_id)
     phase = state.phase
     if phase == _PLAY:
         if ID_DISCARD <= action_id < ID_KNOCK:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from deals import run_cli
+from deals import run_cli, state_snapshot
 
 from okgin.bots import make_bot, parse_spec
 from okgin.errors import BotError, OkginError
@@ -162,3 +162,37 @@ def test_arena_says_1_pair_not_1_pairs() -> None:
     assert re.search(r"\b1 pair ", out) and not re.search(r"\b1 (pairs|mirrored sets)\b", out)
     status, out, _ = run_cli("arena", "easy", "random", "--pairs", "3", "--quiet")
     assert status == 0 and "easy vs random: 3 pairs (6 hands)" in out
+
+
+class _Index:
+    """An integer type other than int (as a NumPy integer is)."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+@pytest.mark.parametrize("bad", ["x", "5", 1.5, 5.0, None, True, [5], b"5"])
+def test_apply_id_refuses_what_is_not_an_integer_within_the_error_family(bad: object) -> None:
+    from okgin import Game
+    from okgin.errors import IllegalActionError
+
+    game = Game(seed=3)
+    hand = game.hand
+    before = state_snapshot(hand)
+    for call in (hand.apply_id, hand.action_for_id, game.apply_id):
+        with pytest.raises(IllegalActionError, match=r"^an action id is an integer 0\.\.524, not "):
+            call(bad)  # type: ignore[operator]
+    assert state_snapshot(hand) == before
+
+
+def test_apply_id_takes_other_integer_types() -> None:
+    from okgin import Game
+
+    game = Game(seed=3)
+    ids = game.hand.legal_ids()
+    assert game.hand.action_for_id(_Index(ids[0])) == game.hand.action_for_id(ids[0])  # type: ignore[arg-type]
+    game.hand.apply_id(_Index(ids[-1]))  # type: ignore[arg-type]
+    assert len(game.hand.history) == 1
