@@ -680,21 +680,3 @@ class HandState:
             f"upcard={self.upcard} L={self.limit} stock={self.stock_size} "
             f"top={self.top_discard}>"
         )
-
-    def describe(self) -> str:
-        """A multi-line, everything-visible text of the state (for debugging)."""
-        lines = [
-            f"upcard {self.upcard}  knock limit {self.limit}  x{self.multiplier}  "
-            f"dealer {self.dealer}  stock {self.stock_size}  {self.phase_name}",
-            f"discard pile: {format_cards(self.pile)}",
-        ]
-        for s in range(self.n):
-            mark = "*" if s == self.current_player else " "
-            lines.append(f"{mark}seat {s}: {format_cards(cards_of(self.hands[s]))}")
-        if self.knocker >= 0:
-            lines.append(
-                f"knocker {self.knocker}: {' '.join(Meld(m).text for m in self.knock_melds)}"
-            )
-        if self.result is not None:
-            lines.append(f"result: {self.result}")
-        return "\n".join(lines)
