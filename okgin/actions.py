@@ -33,6 +33,7 @@ and the integer space keeps one knock per discard so its size never depends on t
 
 from __future__ import annotations
 
+import enum
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -92,26 +93,26 @@ MAX_MELDS: Final = 8
 NUM_ACTIONS: Final = ID_LAYOFF + 52 * MAX_MELDS
 
 
-class Phase:
-    """What a hand waits for: the kind of action its seat on turn may take (an int, for speed)."""
+class Phase(enum.IntEnum):
+    """What a hand waits for: the kind of action its seat on turn may take.
 
-    OFFER: Final = 0  # opening: take or pass the upcard
-    DRAW: Final = 1  # a turn, before drawing
-    PLAY: Final = 2  # a turn, after drawing: discard or knock
-    FIFTIETH: Final = 3  # fiftieth_card: take the last discard (then knock) or pass
-    FIFTIETH_KNOCK: Final = 4  # took the fiftieth card: must knock
-    LAYOFF: Final = 5  # a defender lays off, then done
-    OVER: Final = 6
+    An :class:`~enum.IntEnum`, so a phase is an int where speed needs one; ``NAMES`` are the
+    members' names as views and records spell them (``Phase.NAMES[Phase.FIFTIETH_KNOCK]`` is
+    ``"fiftieth_knock"``).
+    """
 
-    NAMES: Final = (
-        "offer",
-        "draw",
-        "play",
-        "fiftieth",
-        "fiftieth_knock",
-        "layoff",
-        "over",
-    )
+    OFFER = 0  # opening: take or pass the upcard
+    DRAW = 1  # a turn, before drawing
+    PLAY = 2  # a turn, after drawing: discard or knock
+    FIFTIETH = 3  # fiftieth_card: take the last discard (then knock) or pass
+    FIFTIETH_KNOCK = 4  # took the fiftieth card: must knock
+    LAYOFF = 5  # a defender lays off, then done
+    OVER = 6
+
+    NAMES: ClassVar[tuple[str, ...]]
+
+
+Phase.NAMES = tuple(phase.name.lower() for phase in Phase)
 
 
 @dataclass(frozen=True, slots=True)

@@ -70,7 +70,15 @@ class HandResult:
         }
 
 
-_P_OFFER, _P_DRAW, _P_PLAY, _P_FIFTY, _P_FIFTY_KNOCK, _P_LAYOFF, _P_OVER = range(7)
+# The phases as module constants: the state machine compares them on every action, and
+# reading a module constant is much faster than an enum member through its class.
+_OFFER: Final = Phase.OFFER
+_DRAW: Final = Phase.DRAW
+_PLAY: Final = Phase.PLAY
+_FIFTY: Final = Phase.FIFTIETH
+_FIFTY_KNOCK: Final = Phase.FIFTIETH_KNOCK
+_LAYOFF: Final = Phase.LAYOFF
+_OVER: Final = Phase.OVER
 _SETUP_PHASES: Final = ("offer", "draw", "play", "fiftieth", "fiftieth_knock")
 
 
@@ -119,7 +127,7 @@ class HandState:
     hands: list[int]
     stock_pos: int
     pile: list[int]
-    phase: int
+    phase: Phase
     turn: int
     taken: int
     offer_passes: int
@@ -160,7 +168,7 @@ class HandState:
         self.multiplier = rules.multiplier_for(up)
         self.stock_pos = n * size + 1
         self.pile = [up]
-        self.phase = _P_OFFER
+        self.phase = _OFFER
         self.turn = (dealer + 1) % n
         self.taken = -1
         self.offer_passes = 0
@@ -248,7 +256,7 @@ class HandState:
         state.hands = list(hands)
         state.pile = list(pile)
         state.stock_pos = 52 - len(stock)
-        state.phase = Phase.NAMES.index(phase)
+        state.phase = Phase[phase.upper()]
         state.turn = turn
         state.taken = -1 if taken is None else taken
         state.offer_passes = offer_passes
@@ -290,11 +298,11 @@ class HandState:
     @property
     def current_player(self) -> int | None:
         """The seat to act, or None when the hand is over."""
-        return None if self.phase == _P_OVER else self.turn
+        return None if self.phase == _OVER else self.turn
 
     @property
     def is_over(self) -> bool:
-        return self.phase == _P_OVER
+        return self.phase == _OVER
 
     @property
     def phase_name(self) -> str:
@@ -346,9 +354,9 @@ class HandState:
     def legal_actions(self) -> list[Action]:
         """Every action the seat on turn may take (a knock with its default arrangement)."""
         phase = self.phase
-        if phase == _P_DRAW:
+        if phase == _DRAW:
             return [DRAW] if self.stock_only else [DRAW, TAKE]
-        if phase == _P_PLAY:
+        if phase == _PLAY:
             hand = self.hands[self.turn]
             taken = self.taken if self.rules.no_return_discard else -1
             out: list[Action] = []
@@ -361,13 +369,13 @@ class HandState:
                     out.append(DISCARDS[c])
             out.extend(self._knocks(hand))
             return out
-        if phase == _P_OFFER:
+        if phase == _OFFER:
             return [TAKE, PASS]
-        if phase == _P_FIFTY:
+        if phase == _FIFTY:
             return [TAKE, PASS] if self._can_take_fiftieth() else [PASS]
-        if phase == _P_FIFTY_KNOCK:
+        if phase == _FIFTY_KNOCK:
             return list(self._knocks(self.hands[self.turn]))
-        if phase == _P_LAYOFF:
+        if phase == _LAYOFF:
             return [*self._layoffs(), DONE]
         return []
 
@@ -403,7 +411,7 @@ class HandState:
         A refused action raises IllegalActionError and changes nothing.
         """
         phase = self.phase
-        if phase == _P_OVER:
+        if phase == _OVER:
             raise _refuse(action, "the hand is over")
         if seat is not None and seat != self.turn:
             raise _refuse(action, f"it is seat {self.turn}'s turn, not seat {seat}'s")
@@ -428,7 +436,7 @@ class HandState:
             raise IllegalActionError(f"not an action: {action!r}")
 
     def _discard(self, card: int) -> None:
-        if self.phase != _P_PLAY:
+        if self.phase != _PLAY:
             raise self._wrong_phase(DISCARDS[card])
         seat = self.turn
         hand = self.hands[seat]
@@ -453,13 +461,13 @@ class HandState:
             if self.rules.stock_exhaustion == "standard":
                 self._end_dead()
             else:
-                self.phase = _P_FIFTY
+                self.phase = _FIFTY
         else:
-            self.phase = _P_DRAW
+            self.phase = _DRAW
 
     def _draw(self) -> None:
-        if self.phase != _P_DRAW:
-            if self.phase == _P_OFFER:
+        if self.phase != _DRAW:
+            if self.phase == _OFFER:
                 raise _refuse(
                     DRAW,
                     "during the opening offer the upcard may only be taken or passed; "
@@ -473,29 +481,29 @@ class HandState:
         self.history.append((seat, DRAW))
         self.stock_only = False
         self.taken = -1
-        self.phase = _P_PLAY
+        self.phase = _PLAY
 
     def _take(self) -> None:
         phase = self.phase
         seat = self.turn
-        if phase == _P_DRAW:
+        if phase == _DRAW:
             if self.stock_only:
                 raise _refuse(
                     TAKE,
                     "everybody passed the upcard, so this first draw must be from the "
                     "stock (RULES.md §3)",
                 )
-            nxt = _P_PLAY
-        elif phase == _P_OFFER:
-            nxt = _P_PLAY
-        elif phase == _P_FIFTY:
+            nxt = _PLAY
+        elif phase == _OFFER:
+            nxt = _PLAY
+        elif phase == _FIFTY:
             if not self._can_take_fiftieth():
                 raise _refuse(
                     TAKE,
                     "the last discard may be taken only when a knock is then legal "
                     "(stock_exhaustion fiftieth_card, RULES.md §8)",
                 )
-            nxt = _P_FIFTY_KNOCK
+            nxt = _FIFTY_KNOCK
         else:
             raise self._wrong_phase(TAKE)
         card = self.pile.pop()
@@ -507,16 +515,16 @@ class HandState:
     def _pass(self) -> None:
         phase = self.phase
         seat = self.turn
-        if phase == _P_OFFER:
+        if phase == _OFFER:
             self.history.append((seat, PASS))
             self.offer_passes += 1
             if self.offer_passes == self.n:
                 self.turn = (self.dealer + 1) % self.n
-                self.phase = _P_DRAW
+                self.phase = _DRAW
                 self.stock_only = True
             else:
                 self.turn = (seat + 1) % self.n
-        elif phase == _P_FIFTY:
+        elif phase == _FIFTY:
             self.history.append((seat, PASS))
             self._end_dead()
         else:
@@ -524,7 +532,7 @@ class HandState:
 
     def _knock(self, action: Knock) -> None:
         phase = self.phase
-        if phase != _P_PLAY and phase != _P_FIFTY_KNOCK:
+        if phase != _PLAY and phase != _FIFTY_KNOCK:
             raise self._wrong_phase(action)
         seat = self.turn
         hand = self.hands[seat]
@@ -580,11 +588,11 @@ class HandState:
         if dk == 0:
             self._score()
         else:
-            self.phase = _P_LAYOFF
+            self.phase = _LAYOFF
             self.turn = (seat + 1) % self.n
 
     def _layoff(self, action: Layoff) -> None:
-        if self.phase != _P_LAYOFF:
+        if self.phase != _LAYOFF:
             raise self._wrong_phase(action)
         seat = self.turn
         card = action.card
@@ -610,7 +618,7 @@ class HandState:
         self.history.append((seat, action))
 
     def _done(self) -> None:
-        if self.phase != _P_LAYOFF:
+        if self.phase != _LAYOFF:
             raise self._wrong_phase(DONE)
         seat = self.turn
         self.history.append((seat, DONE))
@@ -622,18 +630,18 @@ class HandState:
 
     def _wrong_phase(self, action: Action) -> IllegalActionError:
         expected = {
-            _P_OFFER: "the opening offer: take or pass the upcard (RULES.md §3)",
-            _P_DRAW: "a draw: draw from the stock or take the top discard",
-            _P_PLAY: "a discard or a knock after drawing",
-            _P_FIFTY: "take the last discard (only to knock) or pass (fiftieth_card, RULES.md §8)",
-            _P_FIFTY_KNOCK: "a knock with the fiftieth card (RULES.md §8)",
-            _P_LAYOFF: "layoffs onto the knocker's melds, then done (RULES.md §6)",
+            _OFFER: "the opening offer: take or pass the upcard (RULES.md §3)",
+            _DRAW: "a draw: draw from the stock or take the top discard",
+            _PLAY: "a discard or a knock after drawing",
+            _FIFTY: "take the last discard (only to knock) or pass (fiftieth_card, RULES.md §8)",
+            _FIFTY_KNOCK: "a knock with the fiftieth card (RULES.md §8)",
+            _LAYOFF: "layoffs onto the knocker's melds, then done (RULES.md §6)",
         }[self.phase]
         return _refuse(action, f"not now; seat {self.turn} is to play {expected}")
 
     # ---- the end of the hand ----------------------------------------------------------
     def _end_dead(self) -> None:
-        self.phase = _P_OVER
+        self.phase = _OVER
         self.result = HandResult(
             "dead", None, self.limit, self.multiplier, None, (0,) * self.n, None
         )
@@ -644,7 +652,7 @@ class HandState:
         k = self.knocker
         dws = [self.knock_deadwood if s == k else deadwood(self.hands[s]) for s in range(n)]
         score = hand_score(self.rules, k, dws, self.multiplier, big=self.knock_card == -1)
-        self.phase = _P_OVER
+        self.phase = _OVER
         self.result = HandResult(
             score.result, k, self.limit, self.multiplier, tuple(dws), score.points, score.winner
         )

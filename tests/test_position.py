@@ -97,3 +97,23 @@ def test_impossible_positions_are_refused_with_the_reason() -> None:
         assert f"no card is taken this turn in phase {h.phase_name}" in _bad(taken=0)
     assert "52-bit" in _bad(hands=[-1, *hands[1:]])
     assert h.phase != Phase.OVER  # the hand the parts came from is untouched
+
+
+def test_phase_is_an_int_enum_the_state_holds_and_names() -> None:
+    """Every state of random hands holds a Phase member; its name is the view's phase; a
+    position set up by name holds the member of that name."""
+    import enum
+
+    assert issubclass(Phase, enum.IntEnum)
+    assert Phase.NAMES == ("offer", "draw", "play", "fiftieth", "fiftieth_knock", "layoff", "over")
+    assert [int(p) for p in Phase] == list(range(7))
+    rules = Rules.preset("standard", stock_exhaustion="fiftieth_card")
+    seen: set[Phase] = set()
+    for h, _ in _random_positions(rules, 60, 5):
+        assert type(h.phase) is Phase
+        assert h.phase_name == h.phase.name.lower() == Phase.NAMES[h.phase]
+        seen.add(h.phase)
+        if h.phase_name in SETUP:
+            again = HandState.from_position(rules, **_parts(h))  # type: ignore[arg-type]
+            assert again.phase is h.phase
+    assert {Phase.DRAW, Phase.PLAY} <= seen

@@ -12,7 +12,7 @@ from typing import Any, Final
 
 from okgin.bench.inputs import SEED, deals, hand_seeds, openspiel_chance
 from okgin.cards import SUITS
-from okgin.hand import HandState
+from okgin.hand import HandState, Phase
 from okgin.rules import Rules
 
 __all__ = [
@@ -144,9 +144,10 @@ def _okgin_random_hands(prepared: tuple[Rules, Sequence[Sequence[int]], int]) ->
     rules, decks, seed = prepared
     rand = random.Random(seed).random
     deal = HandState.deal
+    over = Phase.OVER
     for deck in decks:
         hand = deal(rules, deck, 1)
-        while hand.phase != 6:  # Phase.OVER
+        while hand.phase != over:
             ids = hand.legal_ids()
             hand.apply_id(ids[int(rand() * len(ids))])
     return len(decks)
@@ -224,7 +225,7 @@ def okgin_mid_states(decks: Sequence[Sequence[int]]) -> list[HandState]:
     for deck in decks:
         hand = HandState.deal(rules, deck, 1)
         for _ in range(MID_HAND_DECISIONS):
-            if hand.phase == 6:
+            if hand.phase == Phase.OVER:
                 break
             hand.apply_id(rng.choice(hand.legal_ids()))
         out.append(hand)
@@ -293,7 +294,7 @@ def okgin_bot_hands(prepared: tuple[Rules, list[Any], Sequence[Sequence[int]]]) 
     rules, bots, decks = prepared
     for deck in decks:
         hand = HandState.deal(rules, deck, 1)
-        while hand.phase != 6:
+        while hand.phase != Phase.OVER:
             seat = hand.turn
             hand.apply(bots[seat].act(view_of_hand(hand, seat)), seat)
     return len(decks)
