@@ -29,6 +29,7 @@ __all__ = [
     "openspiel_bot_hands",
     "openspiel_game",
     "openspiel_mid_states",
+    "optional_import",
     "random_hands_work",
     "references",
     "rlcard_cards",
@@ -48,7 +49,8 @@ OKGIN_PRESET: Final = "openspiel"
 MID_HAND_DECISIONS: Final = 24
 
 
-def _import(name: str) -> Any:
+def optional_import(name: str) -> Any:
+    """The module ``name``, or None when it is not installed (or its install is broken)."""
     try:
         return importlib.import_module(name)
     except Exception:  # ImportError, or a broken install
@@ -58,12 +60,12 @@ def _import(name: str) -> Any:
 def references() -> tuple[Any, Any, dict[str, str]]:
     """(pyspiel or None, rlcard or None, {engine: why missing})."""
     missing = {}
-    pyspiel = _import("pyspiel")
+    pyspiel = optional_import("pyspiel")
     if pyspiel is None or not hasattr(pyspiel, "gin_rummy"):
         pyspiel = None
         missing["openspiel"] = "pyspiel is not installed (pip install 'okgin[bench]')"
-    rlcard = _import("rlcard")
-    if rlcard is None or _import("rlcard.games.gin_rummy.game") is None:
+    rlcard = optional_import("rlcard")
+    if rlcard is None or optional_import("rlcard.games.gin_rummy.game") is None:
         rlcard = None
         missing["rlcard"] = "rlcard is not installed (pip install 'okgin[bench]')"
     return pyspiel, rlcard, missing
@@ -88,14 +90,14 @@ def clear_okgin_caches() -> int:
 
 
 def rlcard_cards(cards: Sequence[int]) -> list[Any]:
-    rl_utils = _import("rlcard.games.gin_rummy.utils.utils")
+    rl_utils = optional_import("rlcard.games.gin_rummy.utils.utils")
     order = rl_utils.valid_suit  # ['S', 'H', 'D', 'C']
     return [rl_utils.get_card(c % 13 + 13 * order.index(SUITS[c // 13].upper())) for c in cards]
 
 
 def rlcard_deadwood_10() -> Callable[[Any], int]:
-    melding = _import("rlcard.games.gin_rummy.utils.melding")
-    rl_utils = _import("rlcard.games.gin_rummy.utils.utils")
+    melding = optional_import("rlcard.games.gin_rummy.utils.melding")
+    rl_utils = optional_import("rlcard.games.gin_rummy.utils.utils")
 
     best_clusters = melding.get_best_meld_clusters
     count = rl_utils.get_deadwood_count
@@ -110,8 +112,8 @@ def rlcard_deadwood_10() -> Callable[[Any], int]:
 def rlcard_deadwood_11() -> Callable[[Any], int]:
     """RLCard's pieces put together as its judge does for knock cards: the least deadwood
     after discarding the highest unmelded card, over every meld cluster (or none)."""
-    melding = _import("rlcard.games.gin_rummy.utils.melding")
-    rl_utils = _import("rlcard.games.gin_rummy.utils.utils")
+    melding = optional_import("rlcard.games.gin_rummy.utils.melding")
+    rl_utils = optional_import("rlcard.games.gin_rummy.utils.utils")
 
     clusters_of = melding.get_meld_clusters
     value = rl_utils.get_deadwood_value
@@ -195,7 +197,7 @@ def rlcard_env_hands(prepared: tuple[Any, Sequence[int], int]) -> int:
 
 
 def openspiel_game() -> Any:
-    return _import("pyspiel").load_game("gin_rummy", {"oklahoma": True})
+    return optional_import("pyspiel").load_game("gin_rummy", {"oklahoma": True})
 
 
 def random_hands_work(engine: str, count: int, seed: int) -> Work:
@@ -210,7 +212,7 @@ def random_hands_work(engine: str, count: int, seed: int) -> Work:
         return const((game, chances, seed)), _openspiel_random_hands
     import numpy as np
 
-    rl_game = _import("rlcard.games.gin_rummy.game").GinRummyGame()
+    rl_game = optional_import("rlcard.games.gin_rummy.game").GinRummyGame()
     seeds = hand_seeds(count)
     return (
         lambda: (rl_game, [np.random.RandomState(s) for s in seeds], seed)
@@ -257,7 +259,7 @@ def openspiel_mid_states(decks: Sequence[Sequence[int]]) -> list[Any]:
 def rlcard_mid_states(count: int) -> list[Any]:
     import numpy as np
 
-    new_game = _import("rlcard.games.gin_rummy.game").GinRummyGame
+    new_game = optional_import("rlcard.games.gin_rummy.game").GinRummyGame
     rng = random.Random(f"{SEED}:mid")
     out = []
     for s in hand_seeds(count):

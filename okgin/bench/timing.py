@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from okgin.bench.report import BenchReport
 
 __all__ = [
+    "CLOCKS",
     "Sizes",
     "copy_bytes",
     "copy_rounds",
@@ -28,7 +29,7 @@ __all__ = [
 ]
 
 #: the clocks a single-process figure may be timed with
-_CLOCKS: Final[dict[str, Callable[[], float]]] = {
+CLOCKS: Final[dict[str, Callable[[], float]]] = {
     "cpu": time.process_time,
     "wall": time.perf_counter,
 }
@@ -89,9 +90,9 @@ def copy_rounds(states: Sequence[Any], do: Callable[[Any], Any], seconds: float,
     (like ``timeit.autorange``: 1, 2, 5, 10, 20, 50, …)."""
     rounds = 1
     while True:
-        start = _CLOCKS[clock]()
+        start = CLOCKS[clock]()
         copies((states, do, rounds))
-        if _CLOCKS[clock]() - start >= seconds:
+        if CLOCKS[clock]() - start >= seconds:
             return rounds
         rounds = rounds * 5 // 2 if str(rounds)[0] == "2" else rounds * 2
 
@@ -124,7 +125,7 @@ def median_rates(
     """Run every engine's work ``repeats`` times, interleaved; store the medians of units/s."""
     progress(name)
     repeats = report.sizes.repeats
-    clock = _CLOCKS[report.sizes.clock]
+    clock = CLOCKS[report.sizes.clock]
     rates: dict[str, list[float]] = {engine: [] for engine in works}
     for _ in range(repeats):
         for engine, (prepare, run) in works.items():
