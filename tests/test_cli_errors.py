@@ -196,3 +196,26 @@ def test_apply_id_takes_other_integer_types() -> None:
     assert game.hand.action_for_id(_Index(ids[0])) == game.hand.action_for_id(ids[0])  # type: ignore[arg-type]
     game.hand.apply_id(_Index(ids[-1]))  # type: ignore[arg-type]
     assert len(game.hand.history) == 1
+
+
+def test_demo_bots_keep_their_options_together(tmp_path: Path) -> None:
+    """``--bots`` splits on commas, but a bot's own options (``KEY=VALUE`` after a
+    ``NAME:``) stay with it, as in ``okgin arena``."""
+    import json
+
+    from okgin.commands.demo import split_bots
+
+    assert split_bots("easy") == ["easy"]
+    assert split_bots("easy,expert:defence=1.0,at_once=0.5,medium") == [
+        "easy",
+        "expert:defence=1.0,at_once=0.5",
+        "medium",
+    ]
+    assert split_bots("easy,max_worlds=1") == ["easy", "max_worlds=1"]  # no NAME: before it
+    path = tmp_path / "opts.json"
+    status, _, err = run_cli(
+        "demo", "--seed", "1", "--rules", '{"preset": "standard", "target": 30}',
+        "--bots", "hard:alpha=0.5,samples=4,easy", "--save", str(path),
+    )  # fmt: skip
+    assert (status, err) == (0, "")
+    assert json.loads(path.read_text())["players"] == ["hard-0", "easy-1"]

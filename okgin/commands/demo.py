@@ -25,11 +25,24 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--players", type=int, default=None, help="2, 3 or 4 (default: the rules')")
     p.add_argument(
         "--bots",
-        type=lambda s: s.split(","),
+        type=split_bots,
         default=["easy"],
-        help="comma-separated bot names, one per seat, or one for every seat (default: easy)",
+        help="comma-separated bot names, one per seat, or one for every seat, with options as "
+        "in okgin arena (easy,expert:defence=1.0,at_once=0.5; default: easy)",
     )
     p.set_defaults(func=run)
+
+
+def split_bots(text: str) -> list[str]:
+    """``easy,expert:defence=1.0,at_once=0.5`` → ``["easy", "expert:defence=1.0,at_once=0.5"]``:
+    a piece with ``=`` and no ``:`` is one more option of the bot before it."""
+    out: list[str] = []
+    for piece in text.split(","):
+        if out and "=" in piece and ":" not in piece and ":" in out[-1]:
+            out[-1] += "," + piece
+        else:
+            out.append(piece)
+    return out
 
 
 def check_save(path: Path) -> None:
