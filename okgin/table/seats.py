@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from okgin.bots import Bot, make_bot, parse_spec
+from okgin.bots import Bot, check_budget, make_bot, parse_spec
+from okgin.errors import BotError
 from okgin.table.errors import SeatError
 
 __all__ = ["Seat", "seat_names"]
@@ -39,17 +39,11 @@ class Seat:
             parse_spec(self.bot_spec)
         except ValueError as exc:
             raise SeatError(str(exc)) from None
-        budget = self.budget
-        if budget is not None and (
-            isinstance(budget, bool)
-            or not isinstance(budget, int | float)
-            or not math.isfinite(budget)
-            or budget <= 0
-        ):
-            raise SeatError(
-                f"bot {self.bot_spec!r}: the budget is seconds of search, a positive number, "
-                f"not {budget!r}"
-            )
+        if self.budget is not None:
+            try:
+                check_budget(self.budget)
+            except BotError as exc:
+                raise SeatError(f"bot {self.bot_spec!r}: {exc}") from None
 
     @classmethod
     def person(cls, name: str = "You") -> Seat:
