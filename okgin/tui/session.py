@@ -26,6 +26,7 @@ from okgin.errors import IllegalActionError, OkginError, RecordError
 from okgin.game import Game
 from okgin.hand import HandState
 from okgin.melds import deadwood
+from okgin.paths import data_dir
 from okgin.record import load, replay
 from okgin.rules import Rules
 from okgin.views import View
@@ -53,17 +54,6 @@ RECORD_NAME = "current.json"
 META_NAME = "current.session.json"
 #: Seconds between computer actions for the named speeds.
 SPEEDS = {"slow": 1.5, "normal": 0.7, "fast": 0.25, "instant": 0.0}
-
-
-def data_dir() -> Path:
-    """Where games are saved: ``$OKGIN_DATA_DIR``, else ``$XDG_DATA_HOME/okgin``, else
-    ``~/.local/share/okgin``."""
-    env = os.environ.get("OKGIN_DATA_DIR")
-    if env:
-        return Path(env)
-    xdg = os.environ.get("XDG_DATA_HOME")
-    base = Path(xdg) if xdg else Path.home() / ".local" / "share"
-    return base / "okgin"
 
 
 def strongest_bot() -> str:

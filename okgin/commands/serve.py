@@ -1,0 +1,74 @@
+"""``okgin serve``: the web game (Starlette on uvicorn), for people and for programs."""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import sys
+import threading
+import webbrowser
+
+from okgin.errors import OkginError
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "serve",
+        help="play Oklahoma Gin in the browser (against the computer or friends)",
+        description=(
+            "Serve the web game. Games are kept in a database: by default an SQLite file in "
+            "okgin's data folder ($OKGIN_DATA_DIR, else $XDG_DATA_HOME/okgin or "
+            "~/.local/share/okgin); --db postgresql://… uses PostgreSQL. The schema is created "
+            "and upgraded at start, and unfinished tables resume."
+        ),
+    )
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000; 0: any free one)")
+    p.add_argument("--db", metavar="URL", help="database URL (default: SQLite in the data folder)")
+    p.add_argument("--open", action="store_true", help="open the front page in a browser")
+    p.add_argument("--quiet", action="store_true", help="no access log")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+
+        from okgin.web.app import create_app
+        from okgin.web.db import default_url
+    except ImportError as exc:
+        raise OkginError(
+            f"okgin serve needs the web extra ({exc.name} is missing): "
+            'python -m pip install "okgin[web]"'
+        ) from None
+    if not 0 <= args.port <= 65535:
+        raise OkginError(f"--port must be 0-65535, not {args.port}")
+    app = create_app(args.db or default_url())
+    family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((args.host, args.port))
+    except OSError as exc:
+        raise OkginError(f"cannot listen on {args.host}:{args.port}: {exc.strerror}") from None
+    port = sock.getsockname()[1]
+    host = f"[{args.host}]" if family == socket.AF_INET6 else args.host
+    url = f"http://{host}:{port}/"
+    print(f"okgin serve: {url}", flush=True)
+    config = uvicorn.Config(
+        app,
+        ws="websockets",
+        ws_max_size=65536,
+        log_level="warning",
+        access_log=not args.quiet,
+        lifespan="on",
+    )
+    server = uvicorn.Server(config)
+    if args.open:
+        threading.Timer(0.5, webbrowser.open, args=(url,)).start()
+    try:
+        server.run(sockets=[sock])
+    except KeyboardInterrupt:
+        pass
+    sys.stdout.flush()
+    return 0

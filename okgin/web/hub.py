@@ -1,0 +1,200 @@
+"""The live tables of one server: each a :class:`~okgin.table.Table` with its connections.
+
+The hub is a thin layer over ``Table``: it loads a table (``Table.resume``) on first use,
+subscribes once per seat and once as spectator, turns each :class:`TableEvent` into one frame
+for that recipient (kept in a short buffer for reconnects) and hands it to that recipient's
+connections; it submits people's actions and lets the table run its bots off the event loop.
+It never applies a rule itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from okgin.errors import OkginError
+from okgin.table import Seat, Table, TableEvent
+from okgin.views import View
+from okgin.web.protocol import help_for
+from okgin.web.store import SqlStore
+
+__all__ = ["Hub", "Live", "Recipient"]
+
+log = logging.getLogger("okgin.web")
+
+#: How many frames per recipient a reconnecting client can catch up on without a snapshot.
+BUFFER = 400
+
+Recipient = int | None  # a seat, or None for a spectator
+
+
+class UnknownTable(OkginError):
+    """No table has that id."""
+
+
+@dataclass
+class Connection:
+    """One browser or program on one table: its recipient and its outgoing queue."""
+
+    seat: Recipient
+    queue: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
+
+    def send(self, frame: dict[str, Any] | str) -> None:
+        self.queue.put_nowait(frame if isinstance(frame, str) else json.dumps(frame))
+
+
+def view_for(table: Table, seat: Recipient) -> View:
+    return table.spectator_view() if seat is None else table.view(seat)
+
+
+def state(table: Table, seat: Recipient) -> dict[str, Any]:
+    """The recipient's whole state: its view, the core's help about its cards, the table."""
+    view = view_for(table, seat)
+    return {
+        "version": table.version,
+        "seat": seat,
+        "view": view.to_json(),
+        "help": help_for(view),
+        "table": table_info(table),
+    }
+
+
+def table_info(table: Table) -> dict[str, Any]:
+    return {
+        "id": table.id,
+        "names": list(table.names),
+        "seats": [s.to_json() for s in table.seats],
+        "hand_over": table.hand_over,
+        "game_over": table.game_over,
+        "to_play": table.to_play,
+    }
+
+
+class Live:
+    """One loaded table: its subscriptions, buffers, connections and bot task."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.connections: dict[Recipient, set[Connection]] = {}
+        self.buffers: dict[Recipient, deque[tuple[int, str]]] = {}
+        self.bot_task: asyncio.Task[None] | None = None
+        self._unsubscribe: list[Callable[[], None]] = []
+        for seat in [*range(table.n), None]:
+            self.buffers[seat] = deque(maxlen=BUFFER)
+            self.connections[seat] = set()
+            self._unsubscribe.append(table.subscribe(seat, self._publisher(seat)))
+        self.started = table.version  # frames before this version are not buffered
+
+    def _publisher(self, seat: Recipient) -> Callable[[TableEvent], None]:
+        def publish(event: TableEvent) -> None:
+            data = dict(event.data)
+            view_json = data.pop("view", None)
+            frame: dict[str, Any] = {
+                "type": "event",
+                "version": event.version,
+                "kind": event.kind,
+                "event": data,
+            }
+            if view_json is not None:
+                frame["view"] = view_json
+                frame["help"] = help_for(View.from_json(view_json))
+            frame["table"] = table_info(self.table)
+            text = json.dumps(frame)
+            self.buffers[seat].append((event.version, text))
+            for conn in self.connections[seat]:
+                conn.send(text)
+
+        return publish
+
+    def missed(self, seat: Recipient, version: int) -> list[str] | None:
+        """The frames after ``version`` for ``seat``, or None when a snapshot is needed."""
+        if version > self.table.version:
+            return None
+        if version == self.table.version:
+            return [t for v, t in self.buffers[seat] if v > version]
+        if version < self.started:
+            return None
+        buf = self.buffers[seat]
+        if buf and buf[0][0] > version + 1:
+            return None  # the buffer has forgotten some
+        frames = [t for v, t in buf if v > version]
+        if not frames:
+            return None
+        return frames
+
+    def attach(self, conn: Connection) -> None:
+        self.connections[conn.seat].add(conn)
+
+    def detach(self, conn: Connection) -> None:
+        self.connections[conn.seat].discard(conn)
+
+    def kick_bots(self) -> None:
+        """Let the table's bots play (off the event loop) if one is on turn."""
+        if self.bot_task is not None and not self.bot_task.done():
+            return
+        if self.table.bot_to_play is None:
+            return
+        self.bot_task = asyncio.get_running_loop().create_task(self._run_bots())
+
+    async def _run_bots(self) -> None:
+        try:
+            await self.table.run_bots_async()
+        except Exception:  # a bot's crash must not take the server down
+            log.exception("table %s: the bots stopped", self.table.id)
+
+    def close(self) -> None:
+        for unsubscribe in self._unsubscribe:
+            unsubscribe()
+        if self.bot_task is not None:
+            self.bot_task.cancel()
+
+
+class Hub:
+    """Every table this server has loaded, over one store."""
+
+    def __init__(self, store: SqlStore) -> None:
+        self.store = store
+        self.live: dict[str, Live] = {}
+
+    def create(
+        self, rules: dict[str, Any], seats: Sequence[Seat], seed: int | None = None
+    ) -> tuple[Live, dict[int, str]]:
+        """A new table and one fresh token for each person seat."""
+        table = Table(rules, seats, seed=seed, store=self.store)
+        tokens = {
+            i: secrets.token_urlsafe(24) for i, s in enumerate(table.seats) if s.kind == "person"
+        }
+        self.store.add_tokens(table.id, tokens)
+        live = Live(table)
+        self.live[table.id] = live
+        return live, tokens
+
+    def get(self, table_id: str) -> Live:
+        live = self.live.get(table_id)
+        if live is None:
+            if not self.store.exists(table_id):
+                raise UnknownTable(f"there is no table {table_id[:64]!r}")
+            live = Live(Table.resume(self.store, table_id))
+            self.live[table_id] = live
+        return live
+
+    def resume_all(self) -> None:
+        """Load every unfinished table and let its bots go on (after a restart)."""
+        for table_id in self.store.unfinished():
+            try:
+                self.get(table_id).kick_bots()
+            except OkginError as exc:
+                log.error("table %s cannot be resumed: %s", table_id, exc)
+
+    def close(self) -> None:
+        for live in self.live.values():
+            live.close()
+        with contextlib.suppress(Exception):
+            self.store.engine.dispose()

@@ -1,0 +1,480 @@
+// One table in the browser: a WebSocket client of docs/protocol.md and the drawing of the
+// recipient's view. Every rule comes from the server (the view's legal actions, and "help":
+// the core's arrangement, deadwood and layoffs); this file only shows them and sends choices.
+import { cardLabel, cardName, cardNode } from "./cards.js";
+
+const $ = (id) => document.getElementById(id);
+const tableId = location.pathname.split("/").pop();
+const token = location.hash.slice(1) || null;
+
+const st = {
+  version: null, // the last table version seen
+  view: null,
+  help: {},
+  table: null,
+  seat: null,
+  plan: [], // actions to send one by one after each ack (the best layoffs)
+  focus: null, // the card chosen by keyboard
+  lastLog: "",
+};
+let ws = null;
+let retry = 0;
+const queue = [];
+let draining = false;
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v);
+  }
+  for (const c of children) if (c !== null && c !== undefined) node.append(c);
+  return node;
+}
+
+function name(seat) {
+  if (seat === null || seat === undefined) return "the dealer's upcard";
+  if (st.seat === seat) return "You";
+  return (st.table && st.table.names[seat]) || `Seat ${seat + 1}`;
+}
+
+function say(text) {
+  $("live").textContent = text;
+}
+
+function describe(a) {
+  const who = name(a.seat);
+  switch (a.do) {
+    case "draw": return `${who} drew from the stock`;
+    case "take": return `${who} took ${a.card ? cardLabel(a.card) : "the top discard"}`;
+    case "pass": return `${who} passed`;
+    case "discard": return `${who} discarded ${cardLabel(a.card)}`;
+    case "knock": {
+      const dw = a.card ? `, discarding ${a.card ? cardLabel(a.card) : "face down"}` : "";
+      return `${who} knocked${dw}`;
+    }
+    case "layoff": return `${who} laid off ${cardLabel(a.card)} on meld ${a.meld + 1}`;
+    case "done": return `${who} finished laying off`;
+    default: return `${who}: ${a.do}`;
+  }
+}
+
+// ---- the connection ------------------------------------------------------------------
+function connect() {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  ws = new WebSocket(`${proto}//${location.host}/ws/${tableId}`);
+  ws.addEventListener("open", () => {
+    retry = 0;
+    $("status").textContent = "connected";
+    ws.send(JSON.stringify({ type: "hello", token, version: st.version }));
+  });
+  ws.addEventListener("message", (event) => {
+    let frame;
+    try { frame = JSON.parse(event.data); } catch { return; }
+    queue.push(frame);
+    drain();
+  });
+  ws.addEventListener("close", (event) => {
+    $("status").textContent = "disconnected: reconnecting…";
+    if (event.code === 4403 || event.code === 4404) {
+      $("status").textContent = "not connected";
+      return;
+    }
+    retry = Math.min(retry + 1, 6);
+    setTimeout(connect, 250 * 2 ** retry);
+  });
+}
+
+function send(msg) {
+  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+}
+
+function act(action) {
+  $("message").textContent = "";
+  send({ type: "action", action, version: st.version });
+}
+
+function pace() {
+  return Number($("pace").value) || 0;
+}
+
+async function drain() {
+  if (draining) return;
+  draining = true;
+  try {
+    while (queue.length) {
+      const frame = queue.shift();
+      const slow = apply(frame);
+      if (slow && queue.length && pace()) {
+        await new Promise((resolve) => setTimeout(resolve, pace()));
+      }
+    }
+  } finally {
+    draining = false;
+  }
+}
+
+// Apply one frame; true when it showed another seat's move (worth a pause).
+function apply(frame) {
+  if (typeof frame.version === "number") st.version = Math.max(st.version ?? 0, frame.version);
+  switch (frame.type) {
+    case "snapshot":
+    case "ack":
+    case "refused":
+    case "event":
+      if (frame.view) {
+        st.view = frame.view;
+        st.help = frame.help || {};
+        if (frame.table) st.table = frame.table;
+        if ("seat" in frame) st.seat = frame.seat;
+        if (st.seat === undefined) st.seat = frame.view.seat;
+        st.version = frame.version;
+      }
+      if (frame.type === "refused") {
+        st.plan = [];
+        $("message").textContent = `Refused: ${frame.message}`;
+      }
+      if (frame.type === "ack") followPlan();
+      render();
+      return frame.type === "event" && frame.event && frame.event.seat !== st.seat;
+    case "error":
+      $("message").textContent = frame.message;
+      return false;
+    default:
+      return false;
+  }
+}
+
+function followPlan() {
+  while (st.plan.length) {
+    const next = st.plan.shift();
+    const legal = legalActions().find((a) => same(a, next));
+    if (legal) {
+      act(legal);
+      return;
+    }
+  }
+}
+
+function same(a, b) {
+  return a.do === b.do && a.card === b.card && a.meld === b.meld;
+}
+
+function legalActions() {
+  return (st.view && st.view.legal_actions) || [];
+}
+
+function legal(kind) {
+  return legalActions().filter((a) => a.do === kind);
+}
+
+// ---- drawing -------------------------------------------------------------------------
+function render() {
+  const v = st.view;
+  if (!v) return;
+  document.body.classList.toggle("spectator", st.seat === null);
+  renderInfo(v);
+  renderOpponents(v);
+  renderMiddle(v);
+  renderSpread(v);
+  renderHand(v);
+  renderActions(v);
+  renderResult(v);
+  renderScores(v);
+  renderLog(v);
+  const turn = v.to_play === null ? (v.complete ? "the game is over" : "the hand is over")
+    : st.seat === v.to_play ? "your turn" : `${name(v.to_play)} to play`;
+  $("status").textContent = `${st.seat === null ? "watching · " : ""}${turn}`;
+}
+
+function renderInfo(v) {
+  const parts = [
+    el("span", { class: "chip", text: `Hand ${v.hand_number}` }),
+    el("span", { class: "chip upcard", text: `Upcard ${cardLabel(v.upcard)}` }),
+    el("span", { class: "chip limit", text: v.knock_limit === 0 ? "Gin only" : `Knock limit ${v.knock_limit}` }),
+  ];
+  if (v.multiplier > 1) parts.push(el("span", { class: "chip double", text: `Doubled ×${v.multiplier}` }));
+  if (v.rules.format !== "single") parts.push(el("span", { class: "chip", text: `Target ${v.target}` }));
+  $("info").replaceChildren(...parts);
+}
+
+function renderOpponents(v) {
+  const boxes = [];
+  for (let s = 0; s < v.players; s++) {
+    if (s === st.seat) continue;
+    const box = el("div", { class: `opponent${v.to_play === s ? " on-turn" : ""}`, "data-seat": String(s) });
+    box.append(el("div", { class: "who", text: `${name(s)}${s === v.dealer ? " (dealer)" : ""}` }));
+    box.append(el("div", { class: "count", text: `${v.hand_sizes[s]} cards` }));
+    if (v.taken[s].length) {
+      const row = el("div", { class: "taken" }, el("span", { text: "took " }));
+      for (const c of v.taken[s]) row.append(cardNode(c));
+      box.append(row);
+    }
+    if (v.revealed) {
+      const row = el("div", { class: "revealed" });
+      for (const c of v.revealed[s]) row.append(cardNode(c));
+      box.append(row);
+    }
+    boxes.push(box);
+  }
+  $("opponents").replaceChildren(...boxes);
+}
+
+function renderMiddle(v) {
+  const draws = legal("draw");
+  const stock = el("button", {
+    id: "stock", type: "button", class: "pile-button",
+    "aria-label": `the stock, ${v.stock_size} cards${draws.length ? ": draw" : ""}`,
+  }, cardNode(null), el("span", { class: "stock-count", text: `${v.stock_size} in stock` }));
+  stock.disabled = !draws.length;
+  stock.addEventListener("click", () => draws.length && act(draws[0]));
+  $("stock-area").replaceChildren(stock);
+
+  const takes = legal("take");
+  const top = v.pile.length ? v.pile[v.pile.length - 1] : null;
+  const knockFaceDown = v.knocker !== null && v.knock_discard === null;
+  const pileButton = el("button", {
+    id: "discard-top", type: "button", class: "pile-button",
+    "aria-label": top ? `the discard pile, ${cardName(v.top_discard || top.card)} on top${takes.length ? ": take it" : ""}` : "the discard pile is empty",
+  });
+  if (v.top_discard) pileButton.append(cardNode(v.top_discard));
+  pileButton.disabled = !takes.length;
+  pileButton.addEventListener("click", () => takes.length && act(takes[0]));
+  const list = el("ol", { class: "pile-list", "aria-label": "the discard pile, who threw each card" });
+  const shown = knockFaceDown && v.pile.length ? v.pile.slice(0, -1) : v.pile;
+  for (const p of shown.slice(-8).reverse()) {
+    list.append(el("li", { text: `${cardLabel(p.card)} ${p.by === null ? "upcard" : "by " + name(p.by)}` }));
+  }
+  $("pile-area").replaceChildren(pileButton, list);
+}
+
+function renderSpread(v) {
+  const box = $("spread");
+  if (v.knocker === null) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  const parts = [el("h2", { text: `${name(v.knocker)} knocked` })];
+  v.melds.forEach((m, i) => {
+    const row = el("div", { class: "meld", "data-meld": String(i) }, el("span", { class: "meld-no", text: `${i + 1}` }));
+    for (const c of m) row.append(cardNode(c));
+    parts.push(row);
+  });
+  if (v.knock_deadwood.length) {
+    const row = el("div", { class: "meld deadwood" }, el("span", { class: "meld-no", text: "dw" }));
+    for (const c of v.knock_deadwood) row.append(cardNode(c));
+    parts.push(row);
+  }
+  box.replaceChildren(...parts);
+}
+
+function renderHand(v) {
+  const hand = $("hand");
+  if (st.seat === null) {
+    $("me-title").textContent = "Watching: no hidden card is shown";
+    hand.replaceChildren();
+    return;
+  }
+  const h = st.help;
+  const discards = new Map(legal("discard").map((a) => [a.card, a]));
+  $("me-title").textContent = h.deadwood === undefined ? "Your hand"
+    : `Your hand · deadwood ${h.deadwood}`;
+  const groups = [...(h.melds || []).map((m) => ({ cards: m, meld: true }))];
+  if (h.deadwood_cards && h.deadwood_cards.length) groups.push({ cards: h.deadwood_cards, meld: false });
+  if (!groups.length) groups.push({ cards: v.hand, meld: false });
+  const nodes = [];
+  for (const g of groups) {
+    const group = el("div", { class: `group${g.meld ? " meld" : " loose"}` });
+    for (const c of g.cards) {
+      const after = h.discards ? h.discards[c] : undefined;
+      const title = `${cardName(c)}${discards.has(c) ? `: discard it (deadwood ${after} after)` : ""}`;
+      const node = cardNode(c, { button: true, title });
+      if (v.draws && v.draws.length && v.draws[v.draws.length - 1] === c && v.to_play === st.seat) node.classList.add("new");
+      if (v.taken_this_turn === c) node.classList.add("new");
+      if (discards.has(c)) {
+        node.classList.add("playable");
+        if (after !== undefined) node.append(el("span", { class: "after", text: String(after) }));
+      }
+      node.addEventListener("click", () => {
+        st.focus = c;
+        if (discards.has(c)) act(discards.get(c));
+      });
+      node.addEventListener("focus", () => { st.focus = c; });
+      group.append(node);
+    }
+    nodes.push(group);
+  }
+  hand.replaceChildren(...nodes);
+  if (st.focus) {
+    const again = hand.querySelector(`[data-card="${st.focus}"]`);
+    if (again && document.activeElement && document.activeElement.closest("#hand")) again.focus();
+  }
+}
+
+function knockLabel(a) {
+  if (a.card === null) return "Big gin";
+  const after = st.help.discards ? st.help.discards[a.card] : undefined;
+  if (after === 0) return `Gin, discarding ${cardLabel(a.card)}`;
+  return `Knock, discarding ${cardLabel(a.card)} (deadwood ${after})`;
+}
+
+function confirmKnock(a) {
+  const dialog = $("confirm");
+  $("confirm-text").textContent = `${knockLabel(a)}: the hand ends and is scored. Knock?`;
+  $("confirm-yes").textContent = a.card !== null && st.help.discards && st.help.discards[a.card] === 0 ? "Gin" : "Knock";
+  const yes = $("confirm-yes");
+  const no = $("confirm-no");
+  const close = (go) => {
+    yes.onclick = null; no.onclick = null;
+    dialog.close();
+    if (go) act(a);
+  };
+  yes.onclick = () => close(true);
+  no.onclick = () => close(false);
+  dialog.showModal();
+  yes.focus();
+}
+
+function button(text, cls, onClick, id) {
+  const b = el("button", { type: "button", class: cls, text });
+  if (id) b.id = id;
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+function renderActions(v) {
+  const out = [];
+  const offer = v.phase === "offer" || v.phase === "fiftieth";
+  for (const a of legal("take")) {
+    out.push(button(offer ? `Take ${cardLabel(v.top_discard)}` : `Take ${cardLabel(v.top_discard)} from the pile`, "primary", () => act(a), "act-take"));
+  }
+  for (const a of legal("pass")) out.push(button("Pass", "", () => act(a), "act-pass"));
+  for (const a of legal("draw")) out.push(button("Draw from the stock", "primary", () => act(a), "act-draw"));
+  if (legal("discard").length) out.push(el("span", { class: "hint", text: "Click a card to discard it (the number is your deadwood after)." }));
+  const knocks = legal("knock").sort((a, b) => (a.card === null) - (b.card === null));
+  for (const a of knocks) {
+    out.push(button(knockLabel(a), "knock", () => confirmKnock(a), null));
+  }
+  const layoffs = legal("layoff");
+  if (layoffs.length && st.help.layoffs && st.help.layoffs.length) {
+    const best = st.help.layoffs.map(([card, meld]) => ({ do: "layoff", card, meld }));
+    out.push(button(`Lay off the best: ${best.map((b) => cardLabel(b.card)).join(", ")} (deadwood ${st.help.layoff_deadwood} after)`, "primary", () => {
+      st.plan = best.slice(1);
+      const first = layoffs.find((a) => same(a, best[0]));
+      if (first) act(first);
+    }, "act-best-layoffs"));
+  }
+  for (const a of layoffs) out.push(button(`Lay off ${cardLabel(a.card)} on meld ${a.meld + 1}`, "", () => act(a), null));
+  for (const a of legal("done")) out.push(button("Done laying off", "", () => act(a), "act-done"));
+  const t = st.table;
+  if (t && t.hand_over && !t.game_over && st.seat !== null) {
+    out.push(button("Next hand", "primary", () => send({ type: "next_hand", version: st.version }), "act-next"));
+  }
+  if (t && t.game_over) {
+    out.push(el("a", { class: "button", href: `/api/tables/${tableId}/record`, id: "record-link", text: "Download the record" }));
+    out.push(el("a", { class: "button", href: "/", text: "A new game" }));
+  }
+  if (!out.length && v.to_play !== null && v.to_play !== st.seat) {
+    out.push(el("span", { class: "hint", text: `Waiting for ${name(v.to_play)}…` }));
+  }
+  $("actions").replaceChildren(...out);
+}
+
+const RESULT_WORDS = {
+  knock: "won the knock", undercut: "was undercut", gin: "went gin", big_gin: "went big gin",
+  dead: "", // a dead hand
+};
+
+function resultLines(v, r) {
+  const lines = [];
+  if (r.result === "dead") {
+    lines.push("A dead hand: the stock ran out, nobody scores.");
+    return lines;
+  }
+  const k = r.knocker;
+  lines.push(`${name(k)} ${RESULT_WORDS[r.result] || r.result} (knock limit ${r.knock_limit}${r.multiplier > 1 ? `, doubled ×${r.multiplier}` : ""}).`);
+  if (r.deadwood) {
+    r.deadwood.forEach((d, s) => lines.push(`${name(s)}: deadwood ${d}${s === k ? "" : " after layoffs"}.`));
+  }
+  r.points.forEach((p, s) => { if (p) lines.push(`${name(s)} scores ${p}.`); });
+  return lines;
+}
+
+function renderResult(v) {
+  const box = $("result");
+  if (!v.result) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  const parts = [el("h2", { text: v.complete ? "The game is over" : "The hand is over" })];
+  for (const line of resultLines(v, v.result)) parts.push(el("p", { class: "line", text: line }));
+  if (v.layoffs.length) {
+    parts.push(el("p", { class: "line", text: "Layoffs: " + v.layoffs.map((l) => `${name(l.seat)} ${cardLabel(l.card)} on meld ${l.meld + 1}`).join("; ") }));
+  }
+  if (v.complete) {
+    parts.push(el("p", { class: "line winner", text: v.winner === null ? "A tie." : `${name(v.winner)} won the game.` }));
+  }
+  box.replaceChildren(...parts);
+}
+
+function renderScores(v) {
+  const head = el("tr", {}, el("th", { text: "Hand" }));
+  for (let s = 0; s < v.players; s++) head.append(el("th", { text: name(s) }));
+  const rows = [head];
+  const results = [...v.past_results];
+  if (v.result) results.push(v.result);
+  results.forEach((r, i) => {
+    const row = el("tr", {}, el("td", { text: `${i + 1} ${r.result}` }));
+    for (let s = 0; s < v.players; s++) row.append(el("td", { text: String(r.points[s]) }));
+    rows.push(row);
+  });
+  const total = el("tr", { class: "total" }, el("td", { text: "Total" }));
+  for (let s = 0; s < v.players; s++) total.append(el("td", { text: String(v.totals[s] ?? 0) }));
+  rows.push(total);
+  $("scores").replaceChildren(el("h2", { text: "Score sheet" }), el("table", {}, ...rows));
+}
+
+function renderLog(v) {
+  const items = v.log.map((a) => el("li", { text: describe(a) }));
+  $("log").replaceChildren(...items.reverse());
+  const last = v.log.length ? describe(v.log[v.log.length - 1]) : `Hand ${v.hand_number} is dealt; the upcard is ${cardName(v.upcard)}`;
+  if (last !== st.lastLog) {
+    st.lastLog = last;
+    say(last);
+  }
+}
+
+// ---- the keyboard --------------------------------------------------------------------
+function handCards() {
+  return [...document.querySelectorAll("#hand .card")];
+}
+
+document.addEventListener("keydown", (event) => {
+  if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
+  if ($("confirm").open) return;
+  const key = event.key;
+  const first = (kind) => legal(kind)[0];
+  const cards = handCards();
+  const at = cards.findIndex((c) => c.dataset.card === st.focus);
+  if (key === "ArrowRight" || key === "ArrowLeft") {
+    if (!cards.length) return;
+    const next = key === "ArrowRight" ? (at + 1) % cards.length : (at - 1 + cards.length) % cards.length;
+    cards[at < 0 ? 0 : next].focus();
+    event.preventDefault();
+  } else if (key === "d" && first("draw")) act(first("draw"));
+  else if (key === "t" && first("take")) act(first("take"));
+  else if (key === "p" && first("pass")) act(first("pass"));
+  else if (key === "o" && first("done")) act(first("done"));
+  else if (key === "l" && $("act-best-layoffs")) $("act-best-layoffs").click();
+  else if (key === "n" && $("act-next")) $("act-next").click();
+  else if (key === "k") {
+    const knock = legal("knock").find((a) => a.card === st.focus) || legal("knock")[0];
+    if (knock) confirmKnock(knock);
+  }
+});
+
+connect();

@@ -1,0 +1,132 @@
+"""A SQLAlchemy store for :mod:`okgin.table`: tables and their journal entries in SQL.
+
+It implements the table layer's ``Store`` protocol (``create``, ``append``, ``load``,
+``tables``, ``finish``) on two SQL tables: ``okgin_tables`` (one row per table, its header as
+JSON) and ``okgin_entries`` (one row per entry, primary key ``(table_id, version)``). Every
+call is one transaction, committed before it returns, so an action the server acknowledges
+is on disk. ``append`` takes only the next version: a gap or a repeat raises
+``StoreConflict``, and the primary key makes two writers of one table collide instead of
+interleaving. It also keeps the web server's seat tokens (as SHA-256 hashes, never the token).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import time
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+
+from okgin.errors import OkginError
+from okgin.table.store import StoreConflict
+from okgin.web.db import entries, tables, tokens
+
+__all__ = ["SqlStore", "token_hash"]
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+class SqlStore:
+    """The table layer's store on a SQLAlchemy engine (SQLite or PostgreSQL)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    # ---- the Store protocol -----------------------------------------------------------
+    def create(self, table_id: str, header: dict[str, Any]) -> None:
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(
+                    tables.insert().values(
+                        id=table_id, header=json.dumps(header), finished=False, created=time.time()
+                    )
+                )
+        except IntegrityError:
+            raise StoreConflict(f"table {table_id} already exists") from None
+
+    def append(self, table_id: str, version: int, entry: dict[str, Any]) -> None:
+        try:
+            with self.engine.begin() as conn:
+                last = conn.execute(
+                    sa.select(sa.func.max(entries.c.version)).where(entries.c.table_id == table_id)
+                ).scalar()
+                if last is None:
+                    known = conn.execute(
+                        sa.select(tables.c.id).where(tables.c.id == table_id)
+                    ).first()
+                    if known is None:
+                        raise StoreConflict(f"table {table_id} does not exist")
+                elif version != last + 1:
+                    raise StoreConflict(
+                        f"table {table_id}: entry {version} does not follow entry {last}"
+                    )
+                conn.execute(
+                    entries.insert().values(
+                        table_id=table_id, version=version, entry=json.dumps(entry)
+                    )
+                )
+        except IntegrityError:
+            raise StoreConflict(f"table {table_id}: entry {version} is already written") from None
+
+    def load(self, table_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(tables.c.header).where(tables.c.id == table_id)).first()
+            if row is None:
+                raise OkginError(f"there is no table {table_id}")
+            rows = conn.execute(
+                sa.select(entries.c.entry)
+                .where(entries.c.table_id == table_id)
+                .order_by(entries.c.version)
+            ).all()
+        return json.loads(row[0]), [json.loads(r[0]) for r in rows]
+
+    def tables(self) -> list[str]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(tables.c.id).order_by(tables.c.finished, tables.c.created)
+            ).all()
+        return [r[0] for r in rows]
+
+    def finish(self, table_id: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(tables.update().where(tables.c.id == table_id).values(finished=True))
+
+    # ---- the web server's own ---------------------------------------------------------
+    def exists(self, table_id: str) -> bool:
+        with self.engine.connect() as conn:
+            return (
+                conn.execute(sa.select(tables.c.id).where(tables.c.id == table_id)).first()
+                is not None
+            )
+
+    def unfinished(self) -> list[str]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                sa.select(tables.c.id).where(tables.c.finished == sa.false())
+            ).all()
+        return [r[0] for r in rows]
+
+    def add_tokens(self, table_id: str, seats: dict[int, str]) -> None:
+        """Remember each person seat's token (its hash)."""
+        with self.engine.begin() as conn:
+            for seat, token in seats.items():
+                conn.execute(
+                    tokens.insert().values(
+                        token_hash=token_hash(token), table_id=table_id, seat=seat
+                    )
+                )
+
+    def seat_of(self, table_id: str, token: str) -> int | None:
+        """The seat ``token`` opens at ``table_id``, or None."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                sa.select(tokens.c.seat).where(
+                    tokens.c.token_hash == token_hash(token), tokens.c.table_id == table_id
+                )
+            ).first()
+        return None if row is None else int(row[0])
