@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import socket
 import sys
 import threading
@@ -57,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"okgin serve: {url}", flush=True)
     config = uvicorn.Config(
         app,
-        ws="websockets",
+        ws="websockets-sansio",
         ws_max_size=65536,
         log_level="warning",
         access_log=not args.quiet,
@@ -66,9 +67,7 @@ def run(args: argparse.Namespace) -> int:
     server = uvicorn.Server(config)
     if args.open:
         threading.Timer(0.5, webbrowser.open, args=(url,)).start()
-    try:
+    with contextlib.suppress(KeyboardInterrupt):
         server.run(sockets=[sock])
-    except KeyboardInterrupt:
-        pass
     sys.stdout.flush()
     return 0

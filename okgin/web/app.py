@@ -104,7 +104,8 @@ def seats_from_json(items: Any) -> list[Seat]:
                 raise OkginError(f"seat {i}: the bot must be one of {', '.join(LEVELS)}")
             budget = item.get("budget")
             if budget is not None and (
-                not isinstance(budget, int | float) or isinstance(budget, bool)
+                not isinstance(budget, int | float)
+                or isinstance(budget, bool)
                 or not 0 < budget <= 10
             ):
                 raise OkginError(f"seat {i}: a bot's budget is more than 0 and at most 10 seconds")
@@ -253,8 +254,9 @@ async def play_socket(hub: Hub, websocket: WebSocket) -> None:
     table_id = websocket.path_params["table_id"]
 
     async def fail(code: str, message: str, close: int | None = None) -> None:
-        await websocket.send_text(json.dumps({"type": "error", "code": code, "message": message,
-                                              "version": None}))
+        await websocket.send_text(
+            json.dumps({"type": "error", "code": code, "message": message, "version": None})
+        )
         if close is not None:
             await websocket.close(close)
 
@@ -303,15 +305,26 @@ async def play_socket(hub: Hub, websocket: WebSocket) -> None:
             if message["type"] == "websocket.disconnect":
                 break
             if not limit.allow():
-                conn.send({"type": "error", "code": "rate",
-                           "message": "too many messages: at most 10 a second", "version":
-                           table.version})
+                conn.send(
+                    {
+                        "type": "error",
+                        "code": "rate",
+                        "message": "too many messages: at most 10 a second",
+                        "version": table.version,
+                    }
+                )
                 continue
             try:
                 msg = parse_message(message.get("text", message.get("bytes")))
             except ProtocolError as exc:
-                conn.send({"type": "error", "code": exc.code, "message": str(exc),
-                           "version": table.version})
+                conn.send(
+                    {
+                        "type": "error",
+                        "code": exc.code,
+                        "message": str(exc),
+                        "version": table.version,
+                    }
+                )
                 continue
             handle(live, conn, msg)
     except WebSocketDisconnect:
@@ -346,12 +359,10 @@ def handle(live: Live, conn: Connection, msg: Any) -> None:
         conn.send({"type": "refused", "code": "stale", "message": str(exc), **state(table, seat)})
         return
     except IllegalActionError as exc:
-        conn.send({"type": "refused", "code": "illegal", "message": str(exc),
-                   **state(table, seat)})
+        conn.send({"type": "refused", "code": "illegal", "message": str(exc), **state(table, seat)})
         return
     except OkginError as exc:
-        conn.send({"type": "refused", "code": "refused", "message": str(exc),
-                   **state(table, seat)})
+        conn.send({"type": "refused", "code": "refused", "message": str(exc), **state(table, seat)})
         return
     conn.send({"type": "ack", "acked": ack.version, "repeat": ack.repeat, **state(table, seat)})
     live.kick_bots()

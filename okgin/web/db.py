@@ -83,7 +83,9 @@ def sync_url(text: str) -> URL:
     try:
         url = make_url(text)
     except ArgumentError:
-        raise DatabaseError(f"--db must be a database URL like sqlite:///FILE, not {text!r}") from None
+        raise DatabaseError(
+            f"--db must be a database URL like sqlite:///FILE, not {text!r}"
+        ) from None
     driver = _SYNC_DRIVERS.get(url.drivername)
     if driver is None:
         raise DatabaseError(

@@ -20,8 +20,8 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-from okgin.errors import OkginError
-from okgin.table.store import StoreConflict
+from okgin.table.errors import StoreConflict, StoreError
+from okgin.table.store import check_id
 from okgin.web.db import entries, tables, tokens
 
 __all__ = ["SqlStore", "token_hash"]
@@ -39,6 +39,7 @@ class SqlStore:
 
     # ---- the Store protocol -----------------------------------------------------------
     def create(self, table_id: str, header: dict[str, Any]) -> None:
+        check_id(table_id)
         try:
             with self.engine.begin() as conn:
                 conn.execute(
@@ -50,34 +51,40 @@ class SqlStore:
             raise StoreConflict(f"table {table_id} already exists") from None
 
     def append(self, table_id: str, version: int, entry: dict[str, Any]) -> None:
+        check_id(table_id)
+        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+            raise StoreError(f"an entry's version is a whole number from 1, not {version!r}")
+        if not isinstance(entry, dict) or entry.get("do") not in ("action", "deal", "undo"):
+            raise StoreError('an entry is an object whose "do" is action, deal or undo')
+        text = json.dumps(entry)
         try:
             with self.engine.begin() as conn:
+                known = conn.execute(sa.select(tables.c.id).where(tables.c.id == table_id)).first()
+                if known is None:
+                    raise StoreError(f"no table {table_id}")
                 last = conn.execute(
                     sa.select(sa.func.max(entries.c.version)).where(entries.c.table_id == table_id)
                 ).scalar()
-                if last is None:
-                    known = conn.execute(
-                        sa.select(tables.c.id).where(tables.c.id == table_id)
-                    ).first()
-                    if known is None:
-                        raise StoreConflict(f"table {table_id} does not exist")
-                elif version != last + 1:
+                last = last or 0
+                if version != last + 1:
                     raise StoreConflict(
-                        f"table {table_id}: entry {version} does not follow entry {last}"
+                        f"table {table_id} is at version {last}: an entry for version "
+                        f"{version} does not follow it"
                     )
                 conn.execute(
-                    entries.insert().values(
-                        table_id=table_id, version=version, entry=json.dumps(entry)
-                    )
+                    entries.insert().values(table_id=table_id, version=version, entry=text)
                 )
         except IntegrityError:
-            raise StoreConflict(f"table {table_id}: entry {version} is already written") from None
+            raise StoreConflict(
+                f"table {table_id}: another writer stored version {version} first"
+            ) from None
 
     def load(self, table_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        check_id(table_id)
         with self.engine.connect() as conn:
             row = conn.execute(sa.select(tables.c.header).where(tables.c.id == table_id)).first()
             if row is None:
-                raise OkginError(f"there is no table {table_id}")
+                raise StoreError(f"no table {table_id}")
             rows = conn.execute(
                 sa.select(entries.c.entry)
                 .where(entries.c.table_id == table_id)
@@ -88,7 +95,7 @@ class SqlStore:
     def tables(self) -> list[str]:
         with self.engine.connect() as conn:
             rows = conn.execute(
-                sa.select(tables.c.id).order_by(tables.c.finished, tables.c.created)
+                sa.select(tables.c.id).order_by(tables.c.finished, tables.c.created.desc())
             ).all()
         return [r[0] for r in rows]
 
@@ -106,9 +113,7 @@ class SqlStore:
 
     def unfinished(self) -> list[str]:
         with self.engine.connect() as conn:
-            rows = conn.execute(
-                sa.select(tables.c.id).where(tables.c.finished == sa.false())
-            ).all()
+            rows = conn.execute(sa.select(tables.c.id).where(tables.c.finished == sa.false())).all()
         return [r[0] for r in rows]
 
     def add_tokens(self, table_id: str, seats: dict[int, str]) -> None:
