@@ -68,8 +68,9 @@ def test_tokens_are_kept_as_hashes_and_open_only_their_table(store: SqlStore) ->
 
 
 def test_a_table_on_the_sql_store_resumes_exactly(store: SqlStore) -> None:
-    table = Table({"preset": "standard"}, [Seat.person("Ann"), Seat.bot("easy")], seed=5,
-                  store=store)
+    table = Table(
+        {"preset": "standard"}, [Seat.person("Ann"), Seat.bot("easy")], seed=5, store=store
+    )
     for _ in range(30):
         if table.game_over:
             break

@@ -28,7 +28,9 @@ def postgres_reachable() -> bool:
     try:
         import psycopg
 
-        with psycopg.connect("host=127.0.0.1 port=5432 dbname=test user=postgres", connect_timeout=3):
+        with psycopg.connect(
+            "host=127.0.0.1 port=5432 dbname=test user=postgres", connect_timeout=3
+        ):
             return True
     except Exception:
         return False
@@ -154,13 +156,20 @@ class Client:
     """One WebSocket connection to a table (a seat by token, or a spectator), recording
     every frame it receives."""
 
-    def __init__(self, server: Server, table_id: str, token: str | None, version: int | None = None):
+    def __init__(
+        self, server: Server, table_id: str, token: str | None, version: int | None = None
+    ):
+        from websockets.exceptions import ConnectionClosed
         from websockets.sync.client import connect
 
-        self.ws = connect(f"{server.ws_url}/ws/{table_id}", open_timeout=20, max_size=2**22)
+        self._stack = contextlib.ExitStack()
+        self.ws = self._stack.enter_context(
+            connect(f"{server.ws_url}/ws/{table_id}", open_timeout=20, max_size=2**22)
+        )
         self.frames: list[dict[str, Any]] = []
         self.state: dict[str, Any] | None = None
-        self.send({"type": "hello", "token": token, "version": version})
+        with contextlib.suppress(ConnectionClosed):  # a refused table closes at once
+            self.send({"type": "hello", "token": token, "version": version})
 
     def send(self, msg: Any) -> None:
         self.ws.send(msg if isinstance(msg, str) else json.dumps(msg))
@@ -200,4 +209,95 @@ class Client:
 
     def close(self) -> None:
         with contextlib.suppress(Exception):
-            self.ws.close()
+            self._stack.close()
+
+
+# ---- playing whole games over the protocol -------------------------------------------------
+def pick(state: dict[str, Any], rng: Any) -> dict[str, Any]:
+    """A fair player's choice from the seat's legal actions and the server's help: knock when
+    it may, else the discard that leaves the least deadwood, the best layoffs, draw or take."""
+    view = state["view"]
+    legal = view["legal_actions"]
+    help_ = state.get("help") or {}
+    for kind in ("knock",):
+        options = [a for a in legal if a["do"] == kind]
+        if options:
+            return dict(options[0])
+    discards = [a for a in legal if a["do"] == "discard"]
+    if discards:
+        after = help_.get("discards", {})
+        best = min(after.get(a["card"], 99) for a in discards)
+        choices = [a for a in discards if after.get(a["card"], 99) == best]
+        return dict(rng.choice(choices))
+    best_layoffs = help_.get("layoffs") or []
+    for card, meld in best_layoffs:
+        for a in legal:
+            if a["do"] == "layoff" and a["card"] == card and a["meld"] == meld:
+                return dict(a)
+    for kind in ("done",):
+        for a in legal:
+            if a["do"] == kind:
+                return dict(a)
+    return dict(rng.choice(legal))
+
+
+def latest(clients: list[Client]) -> dict[str, Any]:
+    states = [c.state for c in clients if c.state is not None]
+    return max(states, key=lambda s: s["version"])
+
+
+def poll(clients: list[Client]) -> None:
+    for c in clients:
+        with contextlib.suppress(TimeoutError):
+            while True:
+                c.recv(0)
+
+
+def play_turn(
+    persons: dict[int, Client], everyone: list[Client], rng: Any, acked: list[tuple[int, Any]]
+) -> bool:
+    """One step of the game: a person's action or next hand, or wait for a bot. False once
+    the game is over. Every acknowledged (version, action) is appended to ``acked``."""
+    poll(everyone)
+    state = latest(everyone)
+    table = state["table"]
+    cur = state["version"]
+    if table["game_over"]:
+        return False
+    if table["hand_over"]:
+        seat, client = next(iter(persons.items()))
+        client.until(lambda f: client.state is not None and client.version >= cur)
+        client.send({"type": "next_hand", "version": client.version})
+        frame = client.until(lambda f: f["type"] in ("ack", "refused"))
+        if frame["type"] == "ack":
+            acked.append((frame["acked"], "deal"))
+        return True
+    to_play = table["to_play"]
+    if to_play in persons:
+        client = persons[to_play]
+        client.until(lambda f: client.state is not None and client.version >= cur)
+        action = pick(client.state or {}, rng)
+        version = client.version
+        client.send({"type": "action", "action": action, "version": version})
+        frame = client.until(lambda f: f["type"] in ("ack", "refused", "error"))
+        assert frame["type"] == "ack", frame
+        acked.append((frame["acked"], action))
+        return True
+    watcher = everyone[0]
+    watcher.until(lambda f: watcher.version > cur, timeout=120)
+    return True
+
+
+def record_versions(doc: dict[str, Any]) -> dict[int, Any]:
+    """What made each table version of a RECORD.md record: an action (its JSON) or "deal"
+    (version 0 is the first hand; every later hand's deal is a version of its own)."""
+    out: dict[int, Any] = {}
+    version = 0
+    for h, hand in enumerate(doc["hands"]):
+        if h:
+            version += 1
+            out[version] = "deal"
+        for action in hand["actions"]:
+            version += 1
+            out[version] = action
+    return out

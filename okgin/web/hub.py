@@ -39,7 +39,7 @@ class UnknownTable(OkginError):
     """No table has that id."""
 
 
-@dataclass
+@dataclass(eq=False)
 class Connection:
     """One browser or program on one table: its recipient and its outgoing queue."""
 

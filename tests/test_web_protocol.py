@@ -1,0 +1,264 @@
+"""The WebSocket protocol of okgin serve over real WebSockets (uvicorn on a loopback port, in a
+subprocess), on SQLite and on PostgreSQL: versions, acks, refusals, resends, reconnects,
+spectators, bad input and limits (docs/protocol.md)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from webtools import DATABASES, Client, Server, database, pick, token_of
+
+TWO = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "easy"}]
+FRIENDS = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
+
+
+@pytest.fixture(scope="module", params=DATABASES)
+def server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Server]:
+    tmp = tmp_path_factory.mktemp(f"web-{request.param}")
+    with database(request.param, tmp) as url:
+        srv = Server(url, tmp)
+        try:
+            yield srv
+        finally:
+            srv.stop()
+
+
+def seat_client(server: Server, table: dict, seat: int, version: int | None = None) -> Client:  # type: ignore[type-arg]
+    client = Client(server, table["id"], token_of(table["seats"][seat]["link"]), version)
+    return client
+
+
+def on_turn(client: Client, seat: int) -> None:
+    """Read frames until ``seat`` is to play (bots move first sometimes)."""
+    if client.state is None:
+        client.recv()
+    if client.view["to_play"] != seat:
+        client.until(lambda f: "view" in f and f["view"]["to_play"] == seat)
+
+
+def test_snapshot_ack_and_every_frame_carries_the_version(server: Server) -> None:
+    table = server.create(TWO, seed=11)
+    ann = seat_client(server, table, 0)
+    snap = ann.recv()
+    assert snap["type"] == "snapshot" and snap["seat"] == 0
+    on_turn(ann, 0)
+    version = ann.version
+    action = ann.view["legal_actions"][0]
+    ann.send({"type": "action", "action": action, "version": version})
+    ack = ann.until(lambda f: f["type"] == "ack")
+    assert ack["acked"] == version + 1 and ack["repeat"] is False
+    assert ack["view"]["log"][-1] == action or ack["version"] > ack["acked"]
+    assert all(isinstance(f.get("version"), int) for f in ann.frames)
+    ann.close()
+
+
+def test_an_exact_resend_gets_the_same_ack_and_a_stale_version_an_explicit_refusal(
+    server: Server,
+) -> None:
+    table = server.create(FRIENDS, seed=12)
+    ann, bob = seat_client(server, table, 0), seat_client(server, table, 1)
+    ann.recv(), bob.recv()
+    seat = ann.view["to_play"]
+    me = ann if seat == 0 else bob
+    version = me.version
+    action = me.view["legal_actions"][-1]
+    msg = {"type": "action", "action": action, "version": version}
+    me.send(msg)
+    first = me.until(lambda f: f["type"] == "ack")
+    me.send(msg)
+    again = me.until(lambda f: f["type"] in ("ack", "refused"))
+    assert again["type"] == "ack" and again["repeat"] is True
+    assert again["acked"] == first["acked"] == version + 1
+    # the other seat, on turn now, plays against the old version: refused, with the state
+    other = bob if me is ann else ann
+    other.until(lambda f: f.get("version") == version + 1)
+    legal = other.view["legal_actions"]
+    other.send({"type": "action", "action": legal[0], "version": version})
+    refused = other.until(lambda f: f["type"] in ("ack", "refused"))
+    assert refused["type"] == "refused" and refused["code"] == "stale"
+    assert f"version {version} is stale" in refused["message"]
+    assert refused["version"] == version + 1 and refused["view"]["legal_actions"] == legal
+    ann.close(), bob.close()
+
+
+def test_refusals_name_the_reason_and_change_nothing(server: Server) -> None:
+    table = server.create(FRIENDS, seed=13)
+    ann, bob = seat_client(server, table, 0), seat_client(server, table, 1)
+    ann.recv(), bob.recv()
+    to_play = ann.view["to_play"]
+    waiting, waiting_seat = (bob, 1) if to_play == 0 else (ann, 0)
+    version = waiting.version
+    waiting.send(
+        {"type": "action", "action": {"seat": waiting_seat, "do": "draw"}, "version": version}
+    )
+    refused = waiting.until(lambda f: f["type"] == "refused")
+    assert refused["code"] == "illegal" and "turn" in refused["message"]
+    # playing another seat's action over one's own connection
+    waiting.send({"type": "action", "action": {"seat": to_play, "do": "pass"}, "version": version})
+    refused = waiting.until(lambda f: f["type"] == "refused")
+    assert "seat" in refused["message"]
+    # an illegal action of the seat on turn
+    player = ann if to_play == 0 else bob
+    player.send(
+        {
+            "type": "action",
+            "action": {"seat": to_play, "do": "discard", "card": "As"},
+            "version": version,
+        }
+    )
+    refused = player.until(lambda f: f["type"] == "refused")
+    assert refused["code"] == "illegal" and refused["version"] == version
+    status, _, body = server.request(f"/api/tables/{table['id']}")
+    assert status == 200 and json.loads(body)["version"] == version
+    ann.close(), bob.close()
+
+
+def test_a_spectator_sees_no_hand_and_cannot_play(server: Server) -> None:
+    table = server.create(TWO, seed=14)
+    watcher = Client(server, table["id"], None)
+    snap = watcher.recv()
+    assert snap["seat"] is None and snap["view"]["hand"] == [] and snap["help"] == {}
+    assert snap["view"]["legal_actions"] == []
+    watcher.send(
+        {"type": "action", "action": {"seat": 0, "do": "pass"}, "version": snap["version"]}
+    )
+    refused = watcher.until(lambda f: f["type"] == "refused")
+    assert "spectator" in refused["message"]
+    watcher.close()
+
+
+def test_reconnecting_with_the_last_version_gets_exactly_what_was_missed(server: Server) -> None:
+    table = server.create(FRIENDS, seed=15)
+    ann, bob = seat_client(server, table, 0), seat_client(server, table, 1)
+    ann.recv(), bob.recv()
+    rng = random.Random(3)
+    seen = ann.version
+    ann.close()
+    for _ in range(6):  # bob plays his turns; ann's are played by a second connection of hers
+        state = bob.state
+        assert state is not None
+        if state["view"]["to_play"] == 1:
+            bob.send({"type": "action", "action": pick(state, rng), "version": bob.version})
+            bob.until(lambda f: f["type"] == "ack")
+        else:
+            other = seat_client(server, table, 0)
+            other.recv()
+            other.send(
+                {"type": "action", "action": pick(other.state or {}, rng), "version": other.version}
+            )
+            other.until(lambda f: f["type"] == "ack")
+            other.close()
+            bob.until(lambda f: f["type"] == "event" and f["version"] == other.version)
+    back = seat_client(server, table, 0, version=seen)
+    missed = []
+    while True:
+        frame = back.recv()
+        if frame["type"] == "synced":
+            break
+        missed.append(frame)
+    assert missed and all(f["type"] == "event" for f in missed)
+    versions = [f["version"] for f in missed]
+    assert versions == sorted(versions) and versions[0] == seen + 1
+    assert versions[-1] == bob.version == frame["version"]
+    # a version the table never had: a full snapshot
+    odd = seat_client(server, table, 0, version=10_000)
+    assert odd.recv()["type"] == "snapshot"
+    back.close(), odd.close(), bob.close()
+
+
+def test_bad_input_gets_error_frames_and_changes_nothing(server: Server) -> None:
+    table = server.create(TWO, seed=16)
+    ann = seat_client(server, table, 0)
+    ann.recv()
+    version = ann.version
+    for bad, code in [
+        ("not json", "malformed"),
+        ("[1, 2]", "malformed"),
+        (json.dumps({"type": "dance"}), "malformed"),
+        (
+            json.dumps({"type": "action", "action": {"seat": 0, "do": "fly"}, "version": version}),
+            "malformed",
+        ),
+        (
+            json.dumps({"type": "action", "action": {"seat": 0, "do": "pass"}, "version": "x"}),
+            "malformed",
+        ),
+        (json.dumps({"type": "ping", "pad": "x" * 20000}), "too_big"),
+    ]:
+        ann.send(bad)
+        frame = ann.until(lambda f: f["type"] in ("error", "refused", "ack"))
+        assert frame["type"] == "error" and frame["code"] == code, (bad[:40], frame)
+        assert frame["message"] and "\n" not in frame["message"]
+    ann.ws.send(b"\x00\x01")
+    frame = ann.until(lambda f: f["type"] == "error")
+    assert frame["code"] == "malformed"
+    status, _, body = server.request(f"/api/tables/{table['id']}")
+    assert json.loads(body)["version"] == ann.version
+    ann.send({"type": "ping"})
+    assert ann.until(lambda f: f["type"] == "pong")["version"] == ann.version
+    ann.close()
+
+
+def test_unknown_table_and_wrong_token_are_refused_with_error_frames(server: Server) -> None:
+    from websockets.exceptions import ConnectionClosed
+
+    table = server.create(TWO, seed=17)
+    nowhere = Client(server, "no-such-table", None)
+    frame = nowhere.recv()
+    assert frame["type"] == "error" and frame["code"] == "unknown_table"
+    with pytest.raises(ConnectionClosed):
+        nowhere.recv(5)
+    assert nowhere.ws.close_code == 4404
+    thief = Client(server, table["id"], "a-guessed-token")
+    frame = thief.recv()
+    assert frame["type"] == "error" and frame["code"] == "bad_token"
+    with pytest.raises(ConnectionClosed):
+        thief.recv(5)
+    # another table's token opens nothing here
+    other = server.create(TWO, seed=18)
+    cross = Client(server, table["id"], token_of(other["seats"][0]["link"]))
+    assert cross.recv()["code"] == "bad_token"
+
+
+def test_a_flood_of_messages_is_rate_limited(server: Server) -> None:
+    table = server.create(TWO, seed=19)
+    ann = seat_client(server, table, 0)
+    ann.recv()
+    for _ in range(80):
+        ann.send({"type": "ping"})
+    codes = []
+    for _ in range(80):
+        frame = ann.until(lambda f: f["type"] in ("pong", "error"))
+        codes.append(frame.get("code", "pong"))
+    assert "rate" in codes and codes.count("pong") >= 25
+    ann.close()
+
+
+def test_http_routes_headers_and_record(server: Server) -> None:
+    table = server.create(TWO, seed=20)
+    for path in ("/", f"/t/{table['id']}", "/static/table.js", "/api/meta"):
+        status, headers, _ = server.request(path)
+        assert status == 200, path
+        csp = headers["content-security-policy"]
+        assert "script-src 'self'" in csp and "unsafe-inline" not in csp
+        assert headers["x-content-type-options"] == "nosniff"
+    assert server.request("/t/nothing-here")[0] == 404
+    assert server.request("/api/tables/nothing-here")[0] == 404
+    status, _, body = server.request(f"/api/tables/{table['id']}/record")
+    assert status == 409 and b"deck" in body  # the record holds the decks: not before the end
+    status, _, body = server.request("/api/tables", {"seats": [{"kind": "bot", "bot": "easy"}] * 2})
+    assert status == 400 and b"person" in body
+    status, _, body = server.request("/api/tables", {"seats": TWO, "rules": {"gin_bonus": -1}})
+    assert status == 400 and b"gin_bonus" in body
+    status, _, body = server.request(
+        "/api/tables", {"seats": [{"kind": "bot", "bot": "zzz"}, TWO[0]]}
+    )
+    assert status == 400 and b"bot" in body
+    status, _, body = server.request("/api/tables", {"seats": TWO, "pad": "x" * 20000})
+    assert status == 413
