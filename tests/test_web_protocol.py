@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from webtools import DATABASES, Client, Server, database, pick, token_of
@@ -154,7 +153,8 @@ def test_reconnecting_with_the_last_version_gets_exactly_what_was_missed(server:
             )
             other.until(lambda f: f["type"] == "ack")
             other.close()
-            bob.until(lambda f: f["type"] == "event" and f["version"] == other.version)
+            made = other.version
+            bob.until(lambda f, made=made: f["type"] == "event" and f["version"] == made)
     back = seat_client(server, table, 0, version=seen)
     missed = []
     while True:
@@ -198,7 +198,7 @@ def test_bad_input_gets_error_frames_and_changes_nothing(server: Server) -> None
     ann.ws.send(b"\x00\x01")
     frame = ann.until(lambda f: f["type"] == "error")
     assert frame["code"] == "malformed"
-    status, _, body = server.request(f"/api/tables/{table['id']}")
+    _, _, body = server.request(f"/api/tables/{table['id']}")
     assert json.loads(body)["version"] == ann.version
     ann.send({"type": "ping"})
     assert ann.until(lambda f: f["type"] == "pong")["version"] == ann.version

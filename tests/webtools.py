@@ -62,12 +62,12 @@ def database(kind: str, tmp_path: Path) -> Iterator[str]:
 class Server:
     """``okgin serve`` in a subprocess on a free loopback port (``--port 0``)."""
 
-    def __init__(self, db: str, data_dir: Path) -> None:
+    def __init__(self, db: str, data_dir: Path, *args: str) -> None:
         env = dict(os.environ)
         env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
         env["OKGIN_DATA_DIR"] = str(data_dir)
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "okgin", "serve", "--port", "0", "--db", db, "--quiet"],
+            [sys.executable, "-m", "okgin", "serve", "--port", "0", "--db", db, "--quiet", *args],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
@@ -191,6 +191,11 @@ class Client:
             if pred(frame):
                 return frame
 
+    def catch_up(self, version: int, timeout: float = 60) -> None:
+        """Read frames until this client's state is at ``version`` or later."""
+        if self.state is None or self.version < version:
+            self.until(lambda f: self.state is not None and self.version >= version, timeout)
+
     def drain(self, quiet: float = 0.05) -> None:
         """Read every frame already sent (until none comes for ``quiet`` seconds)."""
         with contextlib.suppress(TimeoutError):
@@ -265,8 +270,8 @@ def play_turn(
     if table["game_over"]:
         return False
     if table["hand_over"]:
-        seat, client = next(iter(persons.items()))
-        client.until(lambda f: client.state is not None and client.version >= cur)
+        client = next(iter(persons.values()))
+        client.catch_up(cur)
         client.send({"type": "next_hand", "version": client.version})
         frame = client.until(lambda f: f["type"] in ("ack", "refused"))
         if frame["type"] == "ack":
@@ -275,7 +280,7 @@ def play_turn(
     to_play = table["to_play"]
     if to_play in persons:
         client = persons[to_play]
-        client.until(lambda f: client.state is not None and client.version >= cur)
+        client.catch_up(cur)
         action = pick(client.state or {}, rng)
         version = client.version
         client.send({"type": "action", "action": action, "version": version})
@@ -283,8 +288,7 @@ def play_turn(
         assert frame["type"] == "ack", frame
         acked.append((frame["acked"], action))
         return True
-    watcher = everyone[0]
-    watcher.until(lambda f: watcher.version > cur, timeout=120)
+    everyone[0].catch_up(cur + 1, timeout=120)
     return True
 
 

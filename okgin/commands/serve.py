@@ -27,6 +27,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--port", type=int, default=8000, help="port (default 8000; 0: any free one)")
     p.add_argument("--db", metavar="URL", help="database URL (default: SQLite in the data folder)")
     p.add_argument("--open", action="store_true", help="open the front page in a browser")
+    p.add_argument(
+        "--rate",
+        type=float,
+        default=10.0,
+        metavar="N",
+        help="messages a second one connection may send on average (default 10, bursts of 3×)",
+    )
     p.add_argument("--quiet", action="store_true", help="no access log")
     p.set_defaults(func=run)
 
@@ -44,7 +51,9 @@ def run(args: argparse.Namespace) -> int:
         ) from None
     if not 0 <= args.port <= 65535:
         raise OkginError(f"--port must be 0-65535, not {args.port}")
-    app = create_app(args.db or default_url())
+    if not 0 < args.rate <= 10000:
+        raise OkginError(f"--rate must be more than 0 and at most 10000, not {args.rate}")
+    app = create_app(args.db or default_url(), rate=args.rate)
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

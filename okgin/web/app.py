@@ -119,8 +119,9 @@ def seats_from_json(items: Any) -> list[Seat]:
     return seats
 
 
-def create_app(db: str, *, resume: bool = True) -> Starlette:
-    """The application on the database ``db`` (an SQLAlchemy URL)."""
+def create_app(db: str, *, resume: bool = True, rate: float = 10.0) -> Starlette:
+    """The application on the database ``db`` (an SQLAlchemy URL); ``rate``: the messages a
+    second one connection may send on average (bursts of three times as many)."""
     engine = make_engine(db)
     upgrade(engine)
     hub = Hub(SqlStore(engine))
@@ -224,7 +225,7 @@ def create_app(db: str, *, resume: bool = True) -> Starlette:
         )
 
     async def socket(websocket: WebSocket) -> None:
-        await play_socket(hub, websocket)
+        await play_socket(hub, websocket, rate)
 
     routes = [
         Route("/", page),
@@ -248,7 +249,7 @@ async def _sender(websocket: WebSocket, conn: Connection) -> None:
         await websocket.send_text(text)
 
 
-async def play_socket(hub: Hub, websocket: WebSocket) -> None:
+async def play_socket(hub: Hub, websocket: WebSocket, rate: float = 10.0) -> None:
     """One connection: a hello with the seat token, then actions until it closes."""
     await websocket.accept()
     table_id = websocket.path_params["table_id"]
@@ -298,7 +299,7 @@ async def play_socket(hub: Hub, websocket: WebSocket) -> None:
         conn.send({"type": "synced", "version": table.version})
     live.attach(conn)
     sender = asyncio.get_running_loop().create_task(_sender(websocket, conn))
-    limit = RateLimit()
+    limit = RateLimit(rate=rate, burst=3 * rate, tokens=3 * rate)
     try:
         while True:
             message = await websocket.receive()
@@ -309,7 +310,7 @@ async def play_socket(hub: Hub, websocket: WebSocket) -> None:
                     {
                         "type": "error",
                         "code": "rate",
-                        "message": "too many messages: at most 10 a second",
+                        "message": f"too many messages: at most {rate:g} a second",
                         "version": table.version,
                     }
                 )
