@@ -159,17 +159,25 @@ class Client:
     def __init__(
         self, server: Server, table_id: str, token: str | None, version: int | None = None
     ):
+        self.table_id = table_id
+        self.token = token
+        self.frames: list[dict[str, Any]] = []
+        self.state: dict[str, Any] | None = None
+        self._stack = contextlib.ExitStack()
+        self.connect(server, version)
+
+    def connect(self, server: Server, version: int | None = None) -> None:
+        """(Re)connect and say hello with ``version`` (the last one seen, for a resume)."""
         from websockets.exceptions import ConnectionClosed
         from websockets.sync.client import connect
 
+        self.close()
         self._stack = contextlib.ExitStack()
         self.ws = self._stack.enter_context(
-            connect(f"{server.ws_url}/ws/{table_id}", open_timeout=20, max_size=2**22)
+            connect(f"{server.ws_url}/ws/{self.table_id}", open_timeout=20, max_size=2**22)
         )
-        self.frames: list[dict[str, Any]] = []
-        self.state: dict[str, Any] | None = None
         with contextlib.suppress(ConnectionClosed):  # a refused table closes at once
-            self.send({"type": "hello", "token": token, "version": version})
+            self.send({"type": "hello", "token": self.token, "version": version})
 
     def send(self, msg: Any) -> None:
         self.ws.send(msg if isinstance(msg, str) else json.dumps(msg))
