@@ -16,11 +16,12 @@ import logging
 import secrets
 from collections import deque
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
 from okgin.errors import OkginError
-from okgin.table import Seat, Table, TableEvent
+from okgin.table import Seat, Table, TableEvent, thinking_pool
 from okgin.views import View
 from okgin.web.protocol import help_for
 from okgin.web.store import SqlStore
@@ -29,6 +30,8 @@ __all__ = ["Hub", "Live", "Recipient"]
 
 log = logging.getLogger("okgin.web")
 
+#: Bots whose decisions are searches, long enough to think in another process.
+SEARCHERS = frozenset({"hard", "expert"})
 #: How many frames per recipient a reconnecting client can catch up on without a snapshot.
 BUFFER = 400
 
@@ -80,8 +83,14 @@ def table_info(table: Table) -> dict[str, Any]:
 class Live:
     """One loaded table: its subscriptions, buffers, connections and bot task."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, pool: Callable[[], Executor] | None = None) -> None:
         self.table = table
+        #: searching bots (hard, expert) think in a process pool, so the loop stays free
+        self.executor: Executor | None = None
+        if pool is not None and any(
+            s.is_bot and (s.bot_spec or "").split(":")[0] in SEARCHERS for s in table.seats
+        ):
+            self.executor = pool()
         self.connections: dict[Recipient, set[Connection]] = {}
         self.buffers: dict[Recipient, deque[tuple[int, str]]] = {}
         self.bot_task: asyncio.Task[None] | None = None
@@ -145,7 +154,7 @@ class Live:
 
     async def _run_bots(self) -> None:
         try:
-            await self.table.run_bots_async()
+            await self.table.run_bots_async(self.executor)
         except Exception:  # a bot's crash must not take the server down
             log.exception("table %s: the bots stopped", self.table.id)
 
@@ -162,6 +171,13 @@ class Hub:
     def __init__(self, store: SqlStore) -> None:
         self.store = store
         self.live: dict[str, Live] = {}
+        self._pool: Executor | None = None
+
+    def pool(self) -> Executor:
+        """The process pool searching bots think in (one worker, started on first use)."""
+        if self._pool is None:
+            self._pool = thinking_pool(1)
+        return self._pool
 
     def create(
         self, rules: dict[str, Any], seats: Sequence[Seat], seed: int | None = None
@@ -172,7 +188,7 @@ class Hub:
             i: secrets.token_urlsafe(24) for i, s in enumerate(table.seats) if s.kind == "person"
         }
         self.store.add_tokens(table.id, tokens)
-        live = Live(table)
+        live = Live(table, self.pool)
         self.live[table.id] = live
         return live, tokens
 
@@ -181,7 +197,7 @@ class Hub:
         if live is None:
             if not self.store.exists(table_id):
                 raise UnknownTable(f"there is no table {table_id[:64]!r}")
-            live = Live(Table.resume(self.store, table_id))
+            live = Live(Table.resume(self.store, table_id), self.pool)
             self.live[table_id] = live
         return live
 
@@ -196,5 +212,7 @@ class Hub:
     def close(self) -> None:
         for live in self.live.values():
             live.close()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
         with contextlib.suppress(Exception):
             self.store.engine.dispose()
