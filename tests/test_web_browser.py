@@ -50,7 +50,8 @@ def browser() -> Iterator[Any]:
 
 
 def open_page(browser: Any, server: Server, width: int = 1000, height: int = 900) -> Any:
-    page = browser.new_page(viewport={"width": width, "height": height})
+    page = browser.new_page()  # a browser or a browser context
+    page.set_viewport_size({"width": width, "height": height})
     page.foreign = []  # requests to any host but the server
     page.errors = []
 
@@ -70,52 +71,82 @@ def open_page(browser: Any, server: Server, width: int = 1000, height: int = 900
     return page
 
 
-def best_card(page: Any) -> Any:
-    """The playable card whose discard leaves the least deadwood (the number it shows)."""
-    cards = page.locator("#hand .card.playable")
-    best, best_after = None, 999
-    for i in range(cards.count()):
-        card = cards.nth(i)
-        after = int(card.locator(".after").inner_text())
-        if after < best_after:
-            best, best_after = card, after
-    return best
+def best_index(page: Any) -> int | None:
+    """Which card of the hand (in page order) is the playable one whose discard leaves the
+    least deadwood (the number it shows); None when no discard is legal."""
+    afters = page.eval_on_selector_all(
+        "#hand .card",
+        "cards => cards.map(c => c.classList.contains('playable') ? "
+        "Number(c.querySelector('.after').textContent) : null)",
+    )
+    playable = [(a, i) for i, a in enumerate(afters) if a is not None]
+    return min(playable)[1] if playable else None
 
 
-def play_hand_by_clicks(page: Any, max_clicks: int = 400) -> int:
-    """Click through one hand: take or pass the upcard, draw, discard the best card, knock
-    (confirmed) when offered, lay off the best, done; until the hand's result shows."""
-    clicks = 0
-    while clicks < max_clicks:
-        if page.locator("#result").is_visible():
-            return clicks
-        page.wait_for_function(
-            "() => !document.querySelector('#result').hidden || "
-            "document.querySelector('#actions button, #hand .card.playable') !== null",
-            timeout=30000,
-        )
-        if page.locator("#result").is_visible():
-            return clicks
-        knock = page.locator("#actions button.knock")
-        if knock.count():
-            knock.first.click()
-            page.locator("#confirm-yes").click()
-        elif page.locator("#act-best-layoffs").count():
-            page.locator("#act-best-layoffs").click()
-        elif page.locator("#act-done").count():
-            page.locator("#act-done").click()
-        elif page.locator("#act-pass").count():
-            page.locator("#act-pass").click()
-        elif page.locator("#stock:not([disabled])").count():
-            page.locator("#stock").click()
-        elif page.locator("#hand .card.playable").count():
-            best_card(page).click()
+def step(page: Any, keyboard: bool = False) -> bool | None:
+    """One move of the person on this page, by clicks or by keys only: take or pass the
+    upcard (pass), draw, discard the best card, knock (confirmed) when offered, lay off the
+    best, done. None once the hand's result shows; False when it is not this page's move."""
+    if page.locator("#result").is_visible():
+        return None
+    press = page.keyboard.press
+    if page.locator("#actions button.knock").count():
+        if keyboard:
+            press("k")
+            page.wait_for_selector("#confirm[open]")
+            press("Enter")
         else:
-            page.wait_for_timeout(50)
-            continue
-        clicks += 1
-        page.wait_for_timeout(30)
+            page.locator("#actions button.knock").first.click()
+            page.locator("#confirm-yes").click()
+    elif page.locator("#act-best-layoffs").count():
+        press("l") if keyboard else page.locator("#act-best-layoffs").click()
+    elif page.locator("#act-done").count():
+        press("o") if keyboard else page.locator("#act-done").click()
+    elif page.locator("#act-pass").count():
+        press("p") if keyboard else page.locator("#act-pass").click()
+    elif page.locator("#stock:not([disabled])").count():
+        press("d") if keyboard else page.locator("#stock").click()
+    elif (best := best_index(page)) is not None:
+        if keyboard:
+            press("ArrowRight")  # the first card
+            for _ in range(best):
+                press("ArrowRight")
+            focused = page.evaluate("() => document.activeElement.dataset.card")
+            assert focused == page.locator("#hand .card").nth(best).get_attribute("data-card")
+            press("Enter")
+        else:
+            page.locator("#hand .card").nth(best).click()
+    else:
+        return False
+    page.wait_for_timeout(30)
+    return True
+
+
+def play_hand(pages: list[Any], keyboard: bool = False, max_moves: int = 400) -> int:
+    """Play one hand through every page (each a person) until each shows the result."""
+    moves = 0
+    idle = 0
+    while moves < max_moves:
+        done = [page.locator("#result").is_visible() for page in pages]
+        if all(done):
+            return moves
+        moved = False
+        for page in pages:
+            result = step(page, keyboard)
+            if result:
+                moves += 1
+                moved = True
+        if not moved:
+            idle += 1
+            assert idle < 600, "nobody could move for 30 s"
+            pages[0].wait_for_timeout(50)
+        else:
+            idle = 0
     raise AssertionError("the hand did not end")
+
+
+def play_hand_by_clicks(page: Any) -> int:
+    return play_hand([page])
 
 
 def test_a_whole_hand_against_a_bot_by_clicks(browser: Any, server: Server) -> None:
@@ -165,5 +196,68 @@ def test_the_phone_layout_fits_375_pixels(browser: Any, server: Server) -> None:
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 375
     if os.environ.get("OKGIN_SCREENSHOTS"):
         page.screenshot(path=str(Path(os.environ["OKGIN_SCREENSHOTS"]) / "web-phone.png"))
+    assert page.foreign == [] and page.errors == []
+    page.close()
+
+
+def test_a_whole_hand_by_keyboard_only(browser: Any, server: Server) -> None:
+    page = open_page(browser, server)
+    page.goto(server.url + "/")
+    page.focus("#play")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#hand .card")
+    page.select_option("#pace", "0")
+    page.focus("#bar .home")
+    moves = play_hand([page], keyboard=True)
+    assert moves >= 3
+    assert page.locator("#result").is_visible()
+    assert page.foreign == [] and page.errors == []
+    page.close()
+
+
+def test_two_people_play_a_hand_through_an_invite_link(browser: Any, server: Server) -> None:
+    ann_context, bob_context = browser.new_context(), browser.new_context()
+    ann = open_page(ann_context, server)
+    ann.goto(server.url + "/")
+    ann.click("#more summary")
+    ann.select_option("#seats .seat-row:nth-child(3) .seat-kind", "person")
+    ann.click("#create")
+    invite = ann.locator("#links a.invite").nth(1).get_attribute("href")
+    assert invite and "#" in invite
+    ann.click("#go")
+    bob = open_page(bob_context, server)
+    bob.goto(server.url + invite)
+    for page in (ann, bob):
+        page.wait_for_selector("#hand .card")
+        page.select_option("#pace", "0")
+    ann_cards = set(ann.eval_on_selector_all("#hand .card", "cs => cs.map(c => c.dataset.card)"))
+    bob_cards = set(bob.eval_on_selector_all("#hand .card", "cs => cs.map(c => c.dataset.card)"))
+    assert len(ann_cards) == len(bob_cards) == 10 and not ann_cards & bob_cards
+    play_hand([ann, bob])
+    for page in (ann, bob):
+        assert page.foreign == [] and page.errors == []
+    ann_context.close(), bob_context.close()
+
+
+def test_a_reload_in_the_middle_of_a_hand_resumes_it(browser: Any, server: Server) -> None:
+    page = open_page(browser, server)
+    page.goto(server.url + "/")
+    page.click("#play")
+    page.wait_for_selector("#hand .card")
+    page.select_option("#pace", "0")
+    for _ in range(6):
+        if step(page) is None:
+            break
+    page.wait_for_timeout(300)
+    before = page.eval_on_selector_all("#hand .card", "cs => cs.map(c => c.dataset.card)")
+    log_before = page.locator("#log li").count()
+    page.reload()
+    page.wait_for_selector("#hand .card")
+    page.wait_for_timeout(300)
+    after = page.eval_on_selector_all("#hand .card", "cs => cs.map(c => c.dataset.card)")
+    assert sorted(after) == sorted(before) and page.locator("#log li").count() == log_before
+    assert log_before >= 2
+    page.select_option("#pace", "0")
+    play_hand([page])
     assert page.foreign == [] and page.errors == []
     page.close()

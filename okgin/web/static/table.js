@@ -257,7 +257,7 @@ function renderSpread(v) {
     return;
   }
   box.hidden = false;
-  const parts = [el("h2", { text: `${name(v.knocker)} knocked` })];
+  const parts = [el("h2", { text: `${name(v.knocker)}'s spread` })];
   v.melds.forEach((m, i) => {
     const row = el("div", { class: "meld", "data-meld": String(i) }, el("span", { class: "meld-no", text: `${i + 1}` }));
     for (const c of m) row.append(cardNode(c));
@@ -397,7 +397,8 @@ function resultLines(v, r) {
   const k = r.knocker;
   lines.push(`${name(k)} ${RESULT_WORDS[r.result] || r.result} (knock limit ${r.knock_limit}${r.multiplier > 1 ? `, doubled ×${r.multiplier}` : ""}).`);
   if (r.deadwood) {
-    r.deadwood.forEach((d, s) => lines.push(`${name(s)}: deadwood ${d}${s === k ? "" : " after layoffs"}.`));
+    const laid = r.result === "knock" || r.result === "undercut";
+    r.deadwood.forEach((d, s) => lines.push(`${name(s)}: deadwood ${d}${s === k || !laid ? "" : " after layoffs"}.`));
   }
   r.points.forEach((p, s) => { if (p) lines.push(`${name(s)} scores ${p}.`); });
   return lines;
