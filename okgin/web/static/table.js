@@ -125,19 +125,21 @@ function apply(frame) {
     case "refused":
     case "event":
       if (frame.view) {
+        const unchanged = st.view && JSON.stringify([st.view, st.help, st.table]) ===
+          JSON.stringify([frame.view, frame.help || {}, frame.table || st.table]);
         st.view = frame.view;
         st.help = frame.help || {};
         if (frame.table) st.table = frame.table;
         if ("seat" in frame) st.seat = frame.seat;
         if (st.seat === undefined) st.seat = frame.view.seat;
         st.version = frame.version;
+        if (!unchanged) render();  // an ack after its own event has nothing new to draw
       }
       if (frame.type === "refused") {
         st.plan = [];
         $("message").textContent = `Refused: ${frame.message}`;
       }
       if (frame.type === "ack") followPlan();
-      render();
       return frame.type === "event" && frame.event && frame.event.seat !== st.seat;
     case "error":
       $("message").textContent = frame.message;
@@ -307,10 +309,12 @@ function renderHand(v) {
     }
     nodes.push(group);
   }
+  const active = document.activeElement;
+  const hadFocus = Boolean(active && active.closest && active.closest("#hand"));
   hand.replaceChildren(...nodes);
-  if (st.focus) {
+  if (st.focus && hadFocus) {
     const again = hand.querySelector(`[data-card="${st.focus}"]`);
-    if (again && document.activeElement && document.activeElement.closest("#hand")) again.focus();
+    if (again) again.focus();
   }
 }
 
