@@ -5,6 +5,7 @@ docs/web.md (written when OKGIN_SCREENSHOTS is set to a folder)."""
 
 from __future__ import annotations
 
+import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -221,9 +222,17 @@ def test_two_people_play_a_hand_through_an_invite_link(browser: Any, server: Ser
     ann.goto(server.url + "/")
     ann.click("#more summary")
     ann.select_option("#seats .seat-row:nth-child(3) .seat-kind", "person")
+    ann.fill("#options", "gin_bonus=bad")
+    ann.click("#create")
+    ann.wait_for_function("() => document.querySelector('#error').textContent !== ''")
+    assert "gin_bonus" in ann.locator("#error").inner_text()  # the server's one line
+    ann.fill("#options", "gin_bonus=30 doubling_suit=null")
     ann.click("#create")
     invite = ann.locator("#links a.invite").nth(1).get_attribute("href")
     assert invite and "#" in invite
+    _, _, body = server.request("/api/tables/" + invite.split("/")[2].split("#")[0])
+    rules = json.loads(body)["view"]["rules"]
+    assert rules["gin_bonus"] == 30 and rules["doubling_suit"] is None
     ann.click("#go")
     bob = open_page(bob_context, server)
     bob.goto(server.url + invite)

@@ -110,6 +110,7 @@ class Live:
                 "version": event.version,
                 "kind": event.kind,
                 "event": data,
+                "seat": seat,
             }
             if view_json is not None:
                 frame["view"] = view_json

@@ -61,9 +61,28 @@ async function playNow() {
   }
 }
 
+// "gin_bonus=20 doubling_suit=null" → {gin_bonus: 20, doubling_suit: null}; the server checks
+// every key and value against the rules (RULES.md) and says what it refuses.
+function parseOptions(text) {
+  const out = {};
+  for (const item of text.split(/[\s,]+/).filter(Boolean)) {
+    const at = item.indexOf("=");
+    if (at <= 0) throw new Error(`a rule option is key=value, not "${item}"`);
+    const value = item.slice(at + 1);
+    try { out[item.slice(0, at)] = JSON.parse(value); } catch { out[item.slice(0, at)] = value; }
+  }
+  return out;
+}
+
 async function submitForm(event) {
   event.preventDefault();
-  const rules = { preset: $("preset").value };
+  let rules;
+  try {
+    rules = { preset: $("preset").value, ...parseOptions($("options").value) };
+  } catch (err) {
+    $("error").textContent = err.message;
+    return;
+  }
   if ($("format").value) rules.format = $("format").value;
   if ($("target").value) rules.target = Number($("target").value);
   const seats = seatRows().map((row, i) => {
