@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from webtools import DATABASES, Client, Server, database, pick, token_of
@@ -262,3 +263,59 @@ def test_http_routes_headers_and_record(server: Server) -> None:
     assert status == 400 and b"bot" in body
     status, _, body = server.request("/api/tables", {"seats": TWO, "pad": "x" * 20000})
     assert status == 413
+
+
+def test_a_person_gone_past_the_grace_period_is_played_by_a_bot_until_back(
+    tmp_path: Path,
+) -> None:
+    with database("sqlite", tmp_path) as url:
+        server = Server(url, tmp_path, "--grace", "0.5", "--rate", "1000")
+        try:
+            table = server.create(FRIENDS, seed=21)
+            ann, bob = seat_client(server, table, 0), seat_client(server, table, 1)
+            ann.recv(), bob.recv()
+            bob.close()  # Bob is gone
+            away = ann.until(lambda f: f["type"] == "presence")
+            assert away["away"] == [1]
+            # Ann plays her turns; Bob's are played for him, and Ann sees whose they are
+            rng = random.Random(5)
+            for _ in range(8):
+                state = ann.state
+                assert state is not None
+                if state["table"]["hand_over"]:
+                    break
+                if state["view"]["to_play"] == 0:
+                    ann.send({"type": "action", "action": pick(state, rng), "version": ann.version})
+                    ann.until(lambda f: f["type"] == "ack")
+                else:
+                    frame = ann.until(lambda f: f["type"] == "event", timeout=30)
+                    assert frame["event"]["seat"] == 1 and frame["table"]["away"] == [1]
+            played_for_bob = [
+                f for f in ann.frames if f["type"] == "event" and f["event"].get("seat") == 1
+            ]
+            assert played_for_bob
+            # Bob is back: no longer away, and nothing more is played for him
+            bob = seat_client(server, table, 1)
+            bob.recv()
+            back = ann.until(lambda f: f["type"] == "presence")
+            assert back["away"] == []
+            waited = False
+            for _ in range(6):
+                ann.drain(0.2)
+                state = ann.state
+                assert state is not None
+                if state["table"]["hand_over"]:
+                    break
+                if state["view"]["to_play"] == 0:
+                    ann.send({"type": "action", "action": pick(state, rng), "version": ann.version})
+                    ann.until(lambda f: f["type"] == "ack")
+                    continue
+                version = ann.version  # Bob's turn: it waits for him now
+                ann.drain(1.5)
+                _, _, body = server.request(f"/api/tables/{table['id']}")
+                assert json.loads(body)["version"] == version
+                waited = True
+                break
+            assert waited or (ann.state or {})["table"]["hand_over"]
+        finally:
+            server.stop()

@@ -34,6 +34,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="N",
         help="messages a second one connection may send on average (default 10, bursts of 3×)",
     )
+    p.add_argument(
+        "--grace",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="how long a person may be gone before a bot plays their seat until they return "
+        "(default 60)",
+    )
     p.add_argument("--quiet", action="store_true", help="no access log")
     p.set_defaults(func=run)
 
@@ -53,7 +61,9 @@ def run(args: argparse.Namespace) -> int:
         raise OkginError(f"--port must be 0-65535, not {args.port}")
     if not 0 < args.rate <= 10000:
         raise OkginError(f"--rate must be more than 0 and at most 10000, not {args.rate}")
-    app = create_app(args.db or default_url(), rate=args.rate)
+    if not 0 <= args.grace <= 86400:
+        raise OkginError(f"--grace must be 0 to 86400 seconds, not {args.grace}")
+    app = create_app(args.db or default_url(), rate=args.rate, grace=args.grace)
     family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

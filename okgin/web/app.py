@@ -119,18 +119,23 @@ def seats_from_json(items: Any) -> list[Seat]:
     return seats
 
 
-def create_app(db: str, *, resume: bool = True, rate: float = 10.0) -> Starlette:
+def create_app(
+    db: str, *, resume: bool = True, rate: float = 10.0, grace: float = 60.0
+) -> Starlette:
     """The application on the database ``db`` (an SQLAlchemy URL); ``rate``: the messages a
-    second one connection may send on average (bursts of three times as many)."""
+    second one connection may send on average (bursts of three times as many); ``grace``:
+    the seconds a person may be gone before a bot plays their seat until they return."""
     engine = make_engine(db)
     upgrade(engine)
-    hub = Hub(SqlStore(engine))
+    hub = Hub(SqlStore(engine), grace=grace)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         if resume:
             hub.resume_all()
+        watcher = asyncio.get_running_loop().create_task(hub.watch())
         yield
+        watcher.cancel()
         hub.close()
 
     async def page(request: Request) -> Response:
@@ -205,7 +210,7 @@ def create_app(db: str, *, resume: bool = True, rate: float = 10.0) -> Starlette
         live = _live(request)
         if isinstance(live, Response):
             return live
-        return JSONResponse(state(live.table, None))
+        return JSONResponse(state(live, None))
 
     async def record(request: Request) -> Response:
         live = _live(request)
@@ -292,7 +297,7 @@ async def play_socket(hub: Hub, websocket: WebSocket, rate: float = 10.0) -> Non
     table = live.table
     missed = live.missed(seat, hello.version) if hello.version is not None else None
     if missed is None:
-        conn.send({"type": "snapshot", **state(table, seat)})
+        conn.send({"type": "snapshot", **state(live, seat)})
     else:
         for text in missed:
             conn.send(text)
@@ -345,7 +350,7 @@ def handle(live: Live, conn: Connection, msg: Any) -> None:
         conn.send({"type": "pong", "version": table.version})
         return
     if msg.type == "hello":
-        conn.send({"type": "snapshot", **state(table, seat)})
+        conn.send({"type": "snapshot", **state(live, seat)})
         return
     try:
         if seat is None:
@@ -357,13 +362,13 @@ def handle(live: Live, conn: Connection, msg: Any) -> None:
         else:
             ack = table.next_hand(msg.version)
     except StaleVersionError as exc:
-        conn.send({"type": "refused", "code": "stale", "message": str(exc), **state(table, seat)})
+        conn.send({"type": "refused", "code": "stale", "message": str(exc), **state(live, seat)})
         return
     except IllegalActionError as exc:
-        conn.send({"type": "refused", "code": "illegal", "message": str(exc), **state(table, seat)})
+        conn.send({"type": "refused", "code": "illegal", "message": str(exc), **state(live, seat)})
         return
     except OkginError as exc:
-        conn.send({"type": "refused", "code": "refused", "message": str(exc), **state(table, seat)})
+        conn.send({"type": "refused", "code": "refused", "message": str(exc), **state(live, seat)})
         return
-    conn.send({"type": "ack", "acked": ack.version, "repeat": ack.repeat, **state(table, seat)})
+    conn.send({"type": "ack", "acked": ack.version, "repeat": ack.repeat, **state(live, seat)})
     live.kick_bots()

@@ -14,12 +14,14 @@ import contextlib
 import json
 import logging
 import secrets
+import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
+from okgin.bots import make_bot
 from okgin.errors import OkginError
 from okgin.table import Seat, Table, TableEvent, thinking_pool
 from okgin.views import View
@@ -32,6 +34,8 @@ log = logging.getLogger("okgin.web")
 
 #: Bots whose decisions are searches, long enough to think in another process.
 SEARCHERS = frozenset({"hard", "expert"})
+#: The bot that plays the seat of a person gone longer than the grace period.
+STAND_IN = "medium"
 #: How many frames per recipient a reconnecting client can catch up on without a snapshot.
 BUFFER = 400
 
@@ -57,19 +61,20 @@ def view_for(table: Table, seat: Recipient) -> View:
     return table.spectator_view() if seat is None else table.view(seat)
 
 
-def state(table: Table, seat: Recipient) -> dict[str, Any]:
+def state(live: Live, seat: Recipient) -> dict[str, Any]:
     """The recipient's whole state: its view, the core's help about its cards, the table."""
-    view = view_for(table, seat)
+    view = view_for(live.table, seat)
     return {
-        "version": table.version,
+        "version": live.table.version,
         "seat": seat,
         "view": view.to_json(),
         "help": help_for(view),
-        "table": table_info(table),
+        "table": table_info(live),
     }
 
 
-def table_info(table: Table) -> dict[str, Any]:
+def table_info(live: Live) -> dict[str, Any]:
+    table = live.table
     return {
         "id": table.id,
         "names": list(table.names),
@@ -77,14 +82,25 @@ def table_info(table: Table) -> dict[str, Any]:
         "hand_over": table.hand_over,
         "game_over": table.game_over,
         "to_play": table.to_play,
+        "away": sorted(live.away),
     }
 
 
 class Live:
     """One loaded table: its subscriptions, buffers, connections and bot task."""
 
-    def __init__(self, table: Table, pool: Callable[[], Executor] | None = None) -> None:
+    def __init__(
+        self, table: Table, pool: Callable[[], Executor] | None = None, grace: float = 60.0
+    ) -> None:
         self.table = table
+        self.grace = grace
+        #: each person seat whose every connection has closed: since when (a seat nobody has
+        #: opened yet is not gone: it waits for its person)
+        self.gone_since: dict[int, float] = {}
+        #: the person seats played by a stand-in bot now (gone longer than ``grace``)
+        self.away: set[int] = set()
+        self.stand_ins: dict[int, Any] = {}
+        self.stand_in_task: asyncio.Task[None] | None = None
         #: searching bots (hard, expert) think in a process pool, so the loop stays free
         self.executor: Executor | None = None
         if pool is not None and any(
@@ -115,7 +131,7 @@ class Live:
             if view_json is not None:
                 frame["view"] = view_json
                 frame["help"] = help_for(View.from_json(view_json))
-            frame["table"] = table_info(self.table)
+            frame["table"] = table_info(self)
             text = json.dumps(frame)
             self.buffers[seat].append((event.version, text))
             for conn in self.connections[seat]:
@@ -141,9 +157,53 @@ class Live:
 
     def attach(self, conn: Connection) -> None:
         self.connections[conn.seat].add(conn)
+        if conn.seat is not None:
+            self.gone_since.pop(conn.seat, None)
 
     def detach(self, conn: Connection) -> None:
         self.connections[conn.seat].discard(conn)
+        if conn.seat is not None and not self.connections[conn.seat]:
+            self.gone_since[conn.seat] = time.monotonic()
+
+    def broadcast(self, frame: dict[str, Any]) -> None:
+        text = json.dumps(frame)
+        for conns in self.connections.values():
+            for conn in conns:
+                conn.send(text)
+
+    def watch(self) -> None:
+        """Mark the seats gone longer than the grace period as away (and back), telling
+        everyone; let a stand-in bot play an away seat on turn."""
+        now = time.monotonic()
+        away = {s for s, since in self.gone_since.items() if now - since >= self.grace}
+        if away != self.away:
+            self.away = away
+            self.broadcast(
+                {"type": "presence", "version": self.table.version, "away": sorted(away)}
+            )
+        seat = self.table.to_play
+        idle = self.stand_in_task is None or self.stand_in_task.done()
+        if seat is not None and seat in self.away and idle:
+            self.stand_in_task = asyncio.get_running_loop().create_task(self._stand_in(seat))
+
+    async def _stand_in(self, seat: int) -> None:
+        """One move of an away person's seat, chosen by a bot from that seat's view and
+        submitted like the person's own (so the table checks it as any other)."""
+        table = self.table
+        bot = self.stand_ins.get(seat)
+        if bot is None:
+            bot = self.stand_ins[seat] = make_bot(STAND_IN, seed=table.seed + 101 * (seat + 1))
+        version = table.version
+        view = table.view(seat)
+        try:
+            action = await asyncio.get_running_loop().run_in_executor(None, bot.act, view)
+            if table.version == version and seat in self.away and table.to_play == seat:
+                table.submit(seat, action, version)
+                self.kick_bots()
+        except OkginError as exc:
+            log.warning("table %s: the stand-in of seat %s was refused: %s", table.id, seat, exc)
+        except Exception:
+            log.exception("table %s: the stand-in of seat %s failed", table.id, seat)
 
     def kick_bots(self) -> None:
         """Let the table's bots play (off the event loop) if one is on turn."""
@@ -162,15 +222,17 @@ class Live:
     def close(self) -> None:
         for unsubscribe in self._unsubscribe:
             unsubscribe()
-        if self.bot_task is not None:
-            self.bot_task.cancel()
+        for task in (self.bot_task, self.stand_in_task):
+            if task is not None:
+                task.cancel()
 
 
 class Hub:
     """Every table this server has loaded, over one store."""
 
-    def __init__(self, store: SqlStore) -> None:
+    def __init__(self, store: SqlStore, grace: float = 60.0) -> None:
         self.store = store
+        self.grace = grace
         self.live: dict[str, Live] = {}
         self._pool: Executor | None = None
 
@@ -189,7 +251,7 @@ class Hub:
             i: secrets.token_urlsafe(24) for i, s in enumerate(table.seats) if s.kind == "person"
         }
         self.store.add_tokens(table.id, tokens)
-        live = Live(table, self.pool)
+        live = Live(table, self.pool, self.grace)
         self.live[table.id] = live
         return live, tokens
 
@@ -198,7 +260,7 @@ class Hub:
         if live is None:
             if not self.store.exists(table_id):
                 raise UnknownTable(f"there is no table {table_id[:64]!r}")
-            live = Live(Table.resume(self.store, table_id), self.pool)
+            live = Live(Table.resume(self.store, table_id), self.pool, self.grace)
             self.live[table_id] = live
         return live
 
@@ -209,6 +271,16 @@ class Hub:
                 self.get(table_id).kick_bots()
             except OkginError as exc:
                 log.error("table %s cannot be resumed: %s", table_id, exc)
+
+    async def watch(self, every: float = 0.5) -> None:
+        """Watch for people gone longer than the grace period, as long as the server runs."""
+        while True:
+            await asyncio.sleep(every)
+            for live in list(self.live.values()):
+                try:
+                    live.watch()
+                except Exception:
+                    log.exception("table %s: the watch failed", live.table.id)
 
     def close(self) -> None:
         for live in self.live.values():

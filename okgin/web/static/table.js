@@ -141,6 +141,14 @@ function apply(frame) {
       }
       if (frame.type === "ack") followPlan();
       return frame.type === "event" && frame.event && frame.event.seat !== st.seat;
+    case "presence":
+      if (st.table) {
+        st.table = { ...st.table, away: frame.away };
+        render();
+        const gone = frame.away.filter((s) => s !== st.seat).map(name);
+        if (gone.length) say(`${gone.join(", ")} ${gone.length > 1 ? "are" : "is"} away: the computer plays for now`);
+      }
+      return false;
     case "error":
       $("message").textContent = frame.message;
       return false;
@@ -208,6 +216,9 @@ function renderOpponents(v) {
     if (s === st.seat) continue;
     const box = el("div", { class: `opponent${v.to_play === s ? " on-turn" : ""}`, "data-seat": String(s) });
     box.append(el("div", { class: "who", text: `${name(s)}${s === v.dealer ? " (dealer)" : ""}` }));
+    if (st.table && (st.table.away || []).includes(s)) {
+      box.append(el("div", { class: "away", text: "away: the computer plays for now" }));
+    }
     box.append(el("div", { class: "count", text: `${v.hand_sizes[s]} cards` }));
     if (v.taken[s].length) {
       const row = el("div", { class: "taken" }, el("span", { text: "took " }));
