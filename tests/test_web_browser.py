@@ -226,6 +226,10 @@ def test_two_people_play_a_hand_through_an_invite_link(browser: Any, server: Ser
     ann.click("#create")
     ann.wait_for_function("() => document.querySelector('#error').textContent !== ''")
     assert "gin_bonus" in ann.locator("#error").inner_text()  # the server's one line
+    assert ann.errors == [
+        "Failed to load resource: the server responded with a status of 400 (Bad Request)"
+    ]
+    ann.errors.clear()  # that 400 was asked for
     ann.fill("#options", "gin_bonus=30 doubling_suit=null")
     ann.click("#create")
     invite = ann.locator("#links a.invite").nth(1).get_attribute("href")

@@ -63,12 +63,19 @@ def view_for(table: Table, seat: Recipient) -> View:
 
 def state(live: Live, seat: Recipient) -> dict[str, Any]:
     """The recipient's whole state: its view, the core's help about its cards, the table."""
-    view = view_for(live.table, seat)
+    version = live.table.version
+    cached = live.latest.get(seat)
+    if cached is not None and cached[0] == version:
+        view_json, help_ = cached[1], cached[2]
+    else:
+        view = view_for(live.table, seat)
+        view_json, help_ = view.to_json(), help_for(view)
+        live.latest[seat] = (version, view_json, help_)
     return {
-        "version": live.table.version,
+        "version": version,
         "seat": seat,
-        "view": view.to_json(),
-        "help": help_for(view),
+        "view": view_json,
+        "help": help_,
         "table": table_info(live),
     }
 
@@ -110,12 +117,23 @@ class Live:
         self.connections: dict[Recipient, set[Connection]] = {}
         self.buffers: dict[Recipient, deque[tuple[int, str]]] = {}
         self.bot_task: asyncio.Task[None] | None = None
+        #: each recipient's last view JSON and help, with their version (frames reuse them)
+        self.latest: dict[Recipient, tuple[int, dict[str, Any], dict[str, Any]]] = {}
         self._unsubscribe: list[Callable[[], None]] = []
+        #: from which version each recipient's frames are buffered (subscribed then)
+        self.started: dict[Recipient, int] = {}
         for seat in [*range(table.n), None]:
             self.buffers[seat] = deque(maxlen=BUFFER)
             self.connections[seat] = set()
-            self._unsubscribe.append(table.subscribe(seat, self._publisher(seat)))
-        self.started = table.version  # frames before this version are not buffered
+        for seat, s in enumerate(table.seats):  # a bot's seat has no connection, ever
+            if s.is_person:
+                self._subscribe(seat)
+
+    def _subscribe(self, seat: Recipient) -> None:
+        """Follow the table as ``seat`` sees it (spectators: from the first one on)."""
+        if seat not in self.started:
+            self.started[seat] = self.table.version
+            self._unsubscribe.append(self.table.subscribe(seat, self._publisher(seat)))
 
     def _publisher(self, seat: Recipient) -> Callable[[TableEvent], None]:
         def publish(event: TableEvent) -> None:
@@ -129,8 +147,14 @@ class Live:
                 "seat": seat,
             }
             if view_json is not None:
+                cached = self.latest.get(seat)
+                if cached is not None and cached[0] == event.version:
+                    help_ = cached[2]  # a second event of the same change
+                else:  # the table is at the event's version while it publishes
+                    help_ = help_for(view_for(self.table, seat)) if seat is not None else {}
+                    self.latest[seat] = (event.version, view_json, help_)
                 frame["view"] = view_json
-                frame["help"] = help_for(View.from_json(view_json))
+                frame["help"] = help_
             frame["table"] = table_info(self)
             text = json.dumps(frame)
             self.buffers[seat].append((event.version, text))
@@ -145,7 +169,7 @@ class Live:
             return None
         if version == self.table.version:
             return [t for v, t in self.buffers[seat] if v > version]
-        if version < self.started:
+        if seat not in self.started or version < self.started[seat]:
             return None
         buf = self.buffers[seat]
         if buf and buf[0][0] > version + 1:
@@ -156,6 +180,7 @@ class Live:
         return frames
 
     def attach(self, conn: Connection) -> None:
+        self._subscribe(conn.seat)
         self.connections[conn.seat].add(conn)
         if conn.seat is not None:
             self.gone_since.pop(conn.seat, None)

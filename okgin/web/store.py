@@ -59,13 +59,16 @@ class SqlStore:
         text = json.dumps(entry)
         try:
             with self.engine.begin() as conn:
-                known = conn.execute(sa.select(tables.c.id).where(tables.c.id == table_id)).first()
-                if known is None:
-                    raise StoreError(f"no table {table_id}")
                 last = conn.execute(
                     sa.select(sa.func.max(entries.c.version)).where(entries.c.table_id == table_id)
                 ).scalar()
-                last = last or 0
+                if last is None:  # no entry yet: is there such a table?
+                    known = conn.execute(
+                        sa.select(tables.c.id).where(tables.c.id == table_id)
+                    ).first()
+                    if known is None:
+                        raise StoreError(f"no table {table_id}")
+                    last = 0
                 if version != last + 1:
                     raise StoreConflict(
                         f"table {table_id} is at version {last}: an entry for version "
