@@ -161,6 +161,9 @@ def test_a_whole_hand_against_a_bot_by_clicks(browser: Any, server: Server) -> N
     if shots:
         page.wait_for_timeout(300)
         page.screenshot(path=str(Path(shots) / "web-table.png"))
+    page.wait_for_selector("#act-hint")  # the person is on turn (the bot may have passed)
+    page.click("#act-hint")
+    page.wait_for_function("() => document.querySelector('#hint').textContent.startsWith('Hint:')")
     clicks = play_hand_by_clicks(page)
     assert clicks >= 3
     text = page.locator("#result").inner_text()

@@ -319,3 +319,19 @@ def test_a_person_gone_past_the_grace_period_is_played_by_a_bot_until_back(
             assert waited or (ann.state or {})["table"]["hand_over"]
         finally:
             server.stop()
+
+
+def test_a_hint_is_the_experts_move_with_its_reason(server: Server) -> None:
+    table = server.create(TWO, seed=22)
+    ann = seat_client(server, table, 0)
+    ann.recv()
+    on_turn(ann, 0)
+    ann.send({"type": "hint", "version": ann.version})
+    hint = ann.until(lambda f: f["type"] in ("hint", "error"), timeout=60)
+    assert hint["type"] == "hint" and hint["version"] == ann.version
+    assert hint["action"] in ann.view["legal_actions"]
+    assert isinstance(hint["reason"], str) and hint["reason"] and "\n" not in hint["reason"]
+    ann.send({"type": "hint", "version": ann.version + 5})
+    refused = ann.until(lambda f: f["type"] == "error")
+    assert refused["code"] == "hint"
+    ann.close()

@@ -33,7 +33,7 @@ from okgin.rules import OPTIONS, PRESETS, Rules
 from okgin.table import Seat, SeatError, StaleVersionError
 from okgin.web.db import make_engine, upgrade
 from okgin.web.hub import Connection, Hub, Live, UnknownTable, state
-from okgin.web.protocol import ProtocolError, RateLimit, parse_message
+from okgin.web.protocol import ProtocolError, RateLimit, hint_of, parse_message
 from okgin.web.store import SqlStore
 
 __all__ = ["create_app"]
@@ -338,8 +338,32 @@ async def play_socket(hub: Hub, websocket: WebSocket, rate: float = 10.0) -> Non
     finally:
         live.detach(conn)
         sender.cancel()
+        if conn.hint is not None:
+            conn.hint.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await sender
+
+
+async def send_hint(live: Live, conn: Connection, seat: int) -> None:
+    """The strongest bot's move for the seat on turn, thought in the process pool."""
+    table = live.table
+    version = table.version
+    try:
+        action, reason = await asyncio.get_running_loop().run_in_executor(
+            live.hints, hint_of, table.view(seat)
+        )
+    except Exception as exc:  # a broken pool: say so, keep the connection
+        log.warning("table %s: no hint (%s)", table.id, exc)
+        conn.send(
+            {
+                "type": "error",
+                "code": "hint",
+                "version": table.version,
+                "message": "no hint can be given now",
+            }
+        )
+        return
+    conn.send({"type": "hint", "version": version, "action": action, "reason": reason})
 
 
 def handle(live: Live, conn: Connection, msg: Any) -> None:
@@ -351,6 +375,20 @@ def handle(live: Live, conn: Connection, msg: Any) -> None:
         return
     if msg.type == "hello":
         conn.send({"type": "snapshot", **state(live, seat)})
+        return
+    if msg.type == "hint":
+        if seat is None or table.to_play != seat or msg.version != table.version:
+            conn.send(
+                {
+                    "type": "error",
+                    "code": "hint",
+                    "version": table.version,
+                    "message": "a hint is for the seat on turn, at the table's version",
+                }
+            )
+            return
+        if conn.hint is None or conn.hint.done():
+            conn.hint = asyncio.get_running_loop().create_task(send_hint(live, conn, seat))
         return
     try:
         if seat is None:

@@ -52,6 +52,7 @@ class Connection:
 
     seat: Recipient
     queue: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
+    hint: asyncio.Task[None] | None = None
 
     def send(self, frame: dict[str, Any] | str) -> None:
         self.queue.put_nowait(frame if isinstance(frame, str) else json.dumps(frame))
@@ -101,6 +102,7 @@ class Live:
     ) -> None:
         self.table = table
         self.grace = grace
+        self._pool = pool
         #: each person seat whose every connection has closed: since when (a seat nobody has
         #: opened yet is not gone: it waits for its person)
         self.gone_since: dict[int, float] = {}
@@ -189,6 +191,11 @@ class Live:
         self.connections[conn.seat].discard(conn)
         if conn.seat is not None and not self.connections[conn.seat]:
             self.gone_since[conn.seat] = time.monotonic()
+
+    @property
+    def hints(self) -> Executor | None:
+        """Where hints are thought: the process pool (None: the loop's threads)."""
+        return self._pool() if self._pool is not None else None
 
     def broadcast(self, frame: dict[str, Any]) -> None:
         text = json.dumps(frame)

@@ -44,7 +44,7 @@ class ProtocolError(OkginError):
 
 @dataclass(frozen=True)
 class ClientMessage:
-    type: str  # hello, action, next_hand, ping
+    type: str  # hello, action, next_hand, hint, ping
     version: int | None = None
     token: str | None = None
     seat: int | None = None
@@ -92,11 +92,13 @@ def parse_message(text: str | bytes | None) -> ClientMessage:
         return ClientMessage("action", version=version, seat=seat, action=action, action_json=raw)
     if kind == "next_hand":
         return ClientMessage("next_hand", version=_version(obj, True))
+    if kind == "hint":
+        return ClientMessage("hint", version=_version(obj, True))
     if kind == "ping":
         return ClientMessage("ping")
     raise ProtocolError(
         "malformed",
-        f'"type" must be hello, action, next_hand or ping, not {json.dumps(kind)[:40]}',
+        f'"type" must be hello, action, next_hand, hint or ping, not {json.dumps(kind)[:40]}',
     )
 
 
@@ -150,3 +152,19 @@ def help_for(view: View) -> dict[str, Any]:
         out["layoffs"] = [[c.text, k] for c, k in seq]
         out["layoff_deadwood"] = left
     return out
+
+
+#: The bot whose move a hint shows, and its thinking time.
+HINT_BOT = "expert"
+HINT_BUDGET = 0.3
+
+
+def hint_of(view: View) -> tuple[dict[str, Any], str]:
+    """The strongest bot's move for ``view`` (RECORD.md JSON) and its one-line reason; runs in
+    a worker process."""
+    from okgin.actions import to_json
+    from okgin.bots import make_bot
+
+    bot = make_bot(HINT_BOT, seed=view.version, budget=HINT_BUDGET)
+    action = bot.act(view)
+    return to_json(action, view.own_seat), bot.explain(view, action)

@@ -141,6 +141,11 @@ function apply(frame) {
       }
       if (frame.type === "ack") followPlan();
       return frame.type === "event" && frame.event && frame.event.seat !== st.seat;
+    case "hint":
+      if (frame.version === st.version) {
+        $("hint").textContent = `Hint: ${describe(frame.action).replace(/^You /, "")} — ${frame.reason}`;
+      }
+      return false;
     case "presence":
       if (st.table) {
         st.table = { ...st.table, away: frame.away };
@@ -184,6 +189,7 @@ function legal(kind) {
 function render() {
   const v = st.view;
   if (!v) return;
+  if (st.hintFor !== v.version) { $("hint").textContent = ""; st.hintFor = v.version; }
   document.body.classList.toggle("spectator", st.seat === null);
   renderInfo(v);
   renderOpponents(v);
@@ -384,6 +390,12 @@ function renderActions(v) {
   }
   for (const a of layoffs) out.push(button(`Lay off ${cardLabel(a.card)} on meld ${a.meld + 1}`, "", () => act(a), null));
   for (const a of legal("done")) out.push(button("Done laying off", "", () => act(a), "act-done"));
+  if (legalActions().length && st.seat !== null) {
+    out.push(button("Hint", "", () => {
+      $("hint").textContent = "The expert is thinking…";
+      send({ type: "hint", version: st.version });
+    }, "act-hint"));
+  }
   const t = st.table;
   if (t && t.hand_over && !t.game_over && st.seat !== null) {
     out.push(button("Next hand", "primary", () => send({ type: "next_hand", version: st.version }), "act-next"));
@@ -487,6 +499,7 @@ document.addEventListener("keydown", (event) => {
   else if (key === "o" && first("done")) act(first("done"));
   else if (key === "l" && $("act-best-layoffs")) $("act-best-layoffs").click();
   else if (key === "n" && $("act-next")) $("act-next").click();
+  else if (key === "h" && $("act-hint")) $("act-hint").click();
   else if (key === "k") {
     const knock = legal("knock").find((a) => a.card === st.focus) || legal("knock")[0];
     if (knock) confirmKnock(knock);
