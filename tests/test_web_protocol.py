@@ -335,3 +335,37 @@ def test_a_hint_is_the_experts_move_with_its_reason(server: Server) -> None:
     refused = ann.until(lambda f: f["type"] == "error")
     assert refused["code"] == "hint"
     ann.close()
+
+
+def test_a_rematch_gives_each_person_their_own_new_link(server: Server) -> None:
+    table = server.create(
+        [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}],
+        rules={"preset": "standard", "format": "single"},
+        seed=23,
+    )
+    ann, bob = seat_client(server, table, 0), seat_client(server, table, 1)
+    ann.recv(), bob.recv()
+    ann.send({"type": "rematch"})
+    early = ann.until(lambda f: f["type"] == "error")
+    assert early["code"] == "rematch" and "over" in early["message"]
+    rng = random.Random(2)
+    for _ in range(500):
+        state = max((c.state for c in (ann, bob) if c.state), key=lambda s: s["version"])
+        if state["table"]["game_over"]:
+            break
+        me = ann if state["view"]["to_play"] == 0 else bob
+        me.catch_up(state["version"])
+        me.send({"type": "action", "action": pick(me.state or {}, rng), "version": me.version})
+        me.until(lambda f: f["type"] == "ack")
+        ann.drain(0.01), bob.drain(0.01)
+    bob.send({"type": "rematch"})
+    links = {c: c.until(lambda f: f["type"] == "rematch")["link"] for c in (ann, bob)}
+    assert links[ann] != links[bob] and links[ann].split("#")[0] == links[bob].split("#")[0]
+    bob.send({"type": "rematch"})  # asking again: the same rematch
+    assert bob.until(lambda f: f["type"] == "rematch")["link"] == links[bob]
+    new_id = links[ann].split("/")[2].split("#")[0]
+    again = Client(server, new_id, links[bob].split("#")[1])
+    snap = again.recv()
+    assert snap["type"] == "snapshot" and snap["seat"] == 1 and snap["version"] == 0
+    assert snap["table"]["names"] == ["Ann", "Bob"]
+    ann.close(), bob.close(), again.close()

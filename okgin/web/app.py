@@ -302,6 +302,8 @@ async def play_socket(hub: Hub, websocket: WebSocket, rate: float = 10.0) -> Non
         for text in missed:
             conn.send(text)
         conn.send({"type": "synced", "version": table.version})
+    if live.rematch is not None:
+        conn.send(rematch_frame(live, seat))
     live.attach(conn)
     sender = asyncio.get_running_loop().create_task(_sender(websocket, conn))
     limit = RateLimit(rate=rate, burst=3 * rate, tokens=3 * rate)
@@ -332,7 +334,7 @@ async def play_socket(hub: Hub, websocket: WebSocket, rate: float = 10.0) -> Non
                     }
                 )
                 continue
-            handle(live, conn, msg)
+            handle(hub, live, conn, msg)
     except WebSocketDisconnect:
         pass
     finally:
@@ -366,7 +368,15 @@ async def send_hint(live: Live, conn: Connection, seat: int) -> None:
     conn.send({"type": "hint", "version": version, "action": action, "reason": reason})
 
 
-def handle(live: Live, conn: Connection, msg: Any) -> None:
+def rematch_frame(live: Live, seat: int | None) -> dict[str, Any]:
+    """Where the rematch of ``live`` is, for ``seat`` (its own invite link only)."""
+    assert live.rematch is not None
+    table_id, tokens = live.rematch
+    link = f"/t/{table_id}#{tokens[seat]}" if seat is not None else f"/t/{table_id}"
+    return {"type": "rematch", "version": live.table.version, "table": table_id, "link": link}
+
+
+def handle(hub: Hub, live: Live, conn: Connection, msg: Any) -> None:
     """One parsed message: answered with an ack or a refusal, each with the current state."""
     table = live.table
     seat = conn.seat
@@ -375,6 +385,28 @@ def handle(live: Live, conn: Connection, msg: Any) -> None:
         return
     if msg.type == "hello":
         conn.send({"type": "snapshot", **state(live, seat)})
+        return
+    if msg.type == "rematch":
+        if seat is None:
+            conn.send(
+                {
+                    "type": "error",
+                    "code": "rematch",
+                    "version": table.version,
+                    "message": "a spectator cannot ask for a rematch",
+                }
+            )
+            return
+        try:
+            hub.rematch(live)
+        except OkginError as exc:
+            conn.send(
+                {"type": "error", "code": "rematch", "version": table.version, "message": str(exc)}
+            )
+            return
+        for recipient, conns in live.connections.items():
+            for other in conns:
+                other.send(rematch_frame(live, recipient))
         return
     if msg.type == "hint":
         if seat is None or table.to_play != seat or msg.version != table.version:

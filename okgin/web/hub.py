@@ -110,6 +110,9 @@ class Live:
         self.away: set[int] = set()
         self.stand_ins: dict[int, Any] = {}
         self.stand_in_task: asyncio.Task[None] | None = None
+        #: the rematch once a person asked for it: its table id and each person seat's token
+        #: (kept in this process only; the database keeps the tokens' hashes)
+        self.rematch: tuple[str, dict[int, str]] | None = None
         #: searching bots (hard, expert) think in a process pool, so the loop stays free
         self.executor: Executor | None = None
         if pool is not None and any(
@@ -267,6 +270,17 @@ class Hub:
         self.grace = grace
         self.live: dict[str, Live] = {}
         self._pool: Executor | None = None
+
+    def rematch(self, live: Live) -> tuple[str, dict[int, str]]:
+        """The game over at ``live`` again with the same seats and rules (one rematch per
+        table: asking again gives the same one)."""
+        if live.rematch is None:
+            if not live.table.game_over:
+                raise OkginError("a rematch is offered once the game is over")
+            new, tokens = self.create(live.table.rules.to_dict(), live.table.seats)
+            new.kick_bots()
+            live.rematch = (new.table.id, tokens)
+        return live.rematch
 
     def pool(self) -> Executor:
         """The process pool searching bots think in (one worker, started on first use)."""

@@ -44,7 +44,7 @@ class ProtocolError(OkginError):
 
 @dataclass(frozen=True)
 class ClientMessage:
-    type: str  # hello, action, next_hand, hint, ping
+    type: str  # hello, action, next_hand, hint, rematch, ping
     version: int | None = None
     token: str | None = None
     seat: int | None = None
@@ -94,11 +94,14 @@ def parse_message(text: str | bytes | None) -> ClientMessage:
         return ClientMessage("next_hand", version=_version(obj, True))
     if kind == "hint":
         return ClientMessage("hint", version=_version(obj, True))
+    if kind == "rematch":
+        return ClientMessage("rematch", version=_version(obj, False))
     if kind == "ping":
         return ClientMessage("ping")
     raise ProtocolError(
         "malformed",
-        f'"type" must be hello, action, next_hand, hint or ping, not {json.dumps(kind)[:40]}',
+        '"type" must be hello, action, next_hand, hint, rematch or ping, '
+        f"not {json.dumps(kind)[:40]}",
     )
 
 

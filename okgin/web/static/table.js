@@ -141,6 +141,11 @@ function apply(frame) {
       }
       if (frame.type === "ack") followPlan();
       return frame.type === "event" && frame.event && frame.event.seat !== st.seat;
+    case "rematch":
+      st.rematch = frame.link;
+      render();
+      say("A rematch is open: the same seats, the same rules");
+      return false;
     case "hint":
       if (frame.version === st.version) {
         $("hint").textContent = `Hint: ${describe(frame.action).replace(/^You /, "")} — ${frame.reason}`;
@@ -401,6 +406,11 @@ function renderActions(v) {
     out.push(button("Next hand", "primary", () => send({ type: "next_hand", version: st.version }), "act-next"));
   }
   if (t && t.game_over) {
+    if (st.rematch) {
+      out.push(el("a", { class: "button primary", href: st.rematch, id: "rematch-link", text: "Play the rematch" }));
+    } else if (st.seat !== null) {
+      out.push(button("Rematch", "primary", () => send({ type: "rematch" }), "act-rematch"));
+    }
     out.push(el("a", { class: "button", href: `/api/tables/${tableId}/record`, id: "record-link", text: "Download the record" }));
     out.push(el("a", { class: "button", href: "/", text: "A new game" }));
   }
