@@ -277,3 +277,16 @@ def test_a_reload_in_the_middle_of_a_hand_resumes_it(browser: Any, server: Serve
     play_hand([page])
     assert page.foreign == [] and page.errors == []
     page.close()
+
+
+def test_the_rules_of_the_table_are_shown_in_words(browser: Any, server: Server) -> None:
+    page = open_page(browser, server)
+    page.goto(server.url + "/")
+    page.click("#play")
+    page.wait_for_selector("#hand .card")
+    page.click("#rules-area summary")
+    text = page.locator("#rules").inner_text()
+    assert "The first upcard sets the knock limit" in text and "doubles" in text
+    assert "to 100" in text
+    assert page.foreign == [] and page.errors == []
+    page.close()

@@ -78,6 +78,7 @@ def state(live: Live, seat: Recipient) -> dict[str, Any]:
         "view": view_json,
         "help": help_,
         "table": table_info(live),
+        "rules": live.table.rules.options(),  # every option in force (docs: RULES.md §11)
     }
 
 

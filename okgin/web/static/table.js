@@ -135,6 +135,10 @@ function apply(frame) {
         st.version = frame.version;
         if (!unchanged) render();  // an ack after its own event has nothing new to draw
       }
+      if (frame.rules && !st.rules) {
+        st.rules = frame.rules;
+        renderRules(frame.rules);
+      }
       if (frame.type === "refused") {
         st.plan = [];
         $("message").textContent = `Refused: ${frame.message}`;
@@ -484,6 +488,28 @@ function renderLog(v) {
     st.lastLog = last;
     say(last);
   }
+}
+
+// The rule set in force, in words (the values are the server's: RULES.md §11's options).
+function renderRules(r) {
+  const suit = { s: "♠ spade", c: "♣ club", d: "♦ diamond", h: "♥ heart" };
+  const lines = [
+    r.knock_limit === "upcard"
+      ? "The first upcard sets the knock limit: its value (a ten or a face card: 10)."
+      : `The knock limit is always ${r.knock_limit}.`,
+    r.ace_upcard === "gin_only" ? "An ace upcard allows only gin." : "An ace upcard sets the limit to 1.",
+    r.doubling_suit
+      ? `A ${suit[r.doubling_suit]} upcard doubles ${r.doubling_effect === "target" ? "the target" : "the hand's points"}.`
+      : "No upcard doubles.",
+    `Gin bonus ${r.gin_bonus}${r.big_gin_bonus === null ? ", no big gin" : `, big gin bonus ${r.big_gin_bonus}`}; undercut bonus ${r.undercut_bonus}${r.knock_bonus ? `; knock bonus ${r.knock_bonus}` : ""}.`,
+    r.undercut_on_tie ? "A defender with equal deadwood undercuts." : "Equal deadwood is the knocker's win.",
+    r.no_return_discard ? "A card taken from the pile cannot be discarded the same turn." : "A card taken from the pile may be discarded at once.",
+    r.stock_exhaustion === "fiftieth_card" ? "When the stock runs low, the last discard may be taken to knock (the fiftieth card)." : "When two stock cards are left, the hand is dead.",
+    r.format === "single" ? "One hand decides the game."
+      : `${r.format === "hollywood" ? "Hollywood scoring, three games" : "A game"} to ${r.target}; game bonus ${r.game_bonus}, box bonus ${r.box_bonus}${r.shutout === "double" ? ", a shutout doubles" : ""}.`,
+    r.dealer_rotation === "winner" ? "The hand's winner deals next." : "The deal passes to the next seat.",
+  ];
+  $("rules").replaceChildren(...lines.map((text) => el("li", { text })));
 }
 
 // ---- the keyboard --------------------------------------------------------------------
