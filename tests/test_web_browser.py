@@ -139,11 +139,16 @@ def play_hand(pages: list[Any], keyboard: bool = False, max_moves: int = 400) ->
                 moved = True
         if not moved:
             idle += 1
-            assert idle < 600, "nobody could move for 30 s"
+            assert idle < 600, "nobody could move for 30 s: " + " | ".join(
+                f"{p.locator('#status').inner_text()} / {p.locator('#message').inner_text()}"
+                for p in pages
+            )
             pages[0].wait_for_timeout(50)
         else:
             idle = 0
-    raise AssertionError("the hand did not end")
+    raise AssertionError(
+        "the hand did not end: " + " | ".join(p.locator("#status").inner_text() for p in pages)
+    )
 
 
 def play_hand_by_clicks(page: Any) -> int:
@@ -288,5 +293,9 @@ def test_the_rules_of_the_table_are_shown_in_words(browser: Any, server: Server)
     text = page.locator("#rules").inner_text()
     assert "The first upcard sets the knock limit" in text and "doubles" in text
     assert "to 100" in text
+    page.check("#four-color")
+    page.reload()
+    page.wait_for_selector("#hand .card")
+    assert "four-color" in (page.get_attribute("body", "class") or "")  # kept in the browser
     assert page.foreign == [] and page.errors == []
     page.close()

@@ -267,7 +267,12 @@ function renderMiddle(v) {
     id: "discard-top", type: "button", class: "pile-button",
     "aria-label": top ? `the discard pile, ${cardName(v.top_discard || top.card)} on top${takes.length ? ": take it" : ""}` : "the discard pile is empty",
   });
-  if (v.top_discard) pileButton.append(cardNode(v.top_discard));
+  if (v.top_discard) {
+    const topNode = cardNode(v.top_discard);
+    if (st.lastTop !== v.top_discard) topNode.classList.add("fresh");  // just thrown: animated
+    st.lastTop = v.top_discard;
+    pileButton.append(topNode);
+  }
   pileButton.disabled = !takes.length;
   pileButton.addEventListener("click", () => takes.length && act(takes[0]));
   const list = el("ol", { class: "pile-list", "aria-label": "the discard pile, who threw each card" });
@@ -541,5 +546,16 @@ document.addEventListener("keydown", (event) => {
     if (knock) confirmKnock(knock);
   }
 });
+
+// Display options, kept in this browser.
+for (const [id, cls] of [["four-color", "four-color"], ["large", "large-cards"]]) {
+  const box = $(id);
+  box.checked = localStorage.getItem(`okgin-${id}`) === "1";
+  document.body.classList.toggle(cls, box.checked);
+  box.addEventListener("change", () => {
+    localStorage.setItem(`okgin-${id}`, box.checked ? "1" : "0");
+    document.body.classList.toggle(cls, box.checked);
+  });
+}
 
 connect();
