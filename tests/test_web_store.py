@@ -102,3 +102,15 @@ def test_database_urls_are_checked_in_one_line() -> None:
         sync_url("mysql://u@h/db")
     with pytest.raises(DatabaseError, match="database URL"):
         sync_url("not a url")
+
+
+def test_a_database_failure_is_a_one_line_store_error_and_stores_nothing(
+    store: SqlStore,
+) -> None:
+    store.create("t", {})
+    store.append("t", 1, {"do": "undo", "seat": 0, "keep": 0})
+    with store.engine.begin() as conn:
+        conn.execute(sa.text("DROP TABLE okgin_entries"))
+    with pytest.raises(StoreError, match="cannot store table t's version 2") as info:
+        store.append("t", 2, {"do": "undo", "seat": 0, "keep": 0})
+    assert "\n" not in str(info.value)

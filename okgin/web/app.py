@@ -334,7 +334,18 @@ async def play_socket(hub: Hub, websocket: WebSocket, rate: float = 10.0) -> Non
                     }
                 )
                 continue
-            handle(hub, live, conn, msg)
+            try:
+                handle(hub, live, conn, msg)
+            except Exception:  # a bug or a broken database: say so, keep the server up
+                log.exception("table %s: a message could not be handled", table.id)
+                conn.send(
+                    {
+                        "type": "error",
+                        "code": "server",
+                        "version": table.version,
+                        "message": "the server could not handle that message",
+                    }
+                )
     except WebSocketDisconnect:
         pass
     finally:

@@ -18,7 +18,7 @@ from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from okgin.table.errors import StoreConflict, StoreError
 from okgin.table.store import check_id
@@ -29,6 +29,12 @@ __all__ = ["SqlStore", "token_hash"]
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _first_line(exc: SQLAlchemyError) -> str:
+    orig = getattr(exc, "orig", None)
+    text = str(orig if orig is not None else exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
 
 
 class SqlStore:
@@ -80,6 +86,10 @@ class SqlStore:
         except IntegrityError:
             raise StoreConflict(
                 f"table {table_id}: another writer stored version {version} first"
+            ) from None
+        except SQLAlchemyError as exc:  # the database is gone, full, locked…: nothing stored
+            raise StoreError(
+                f"cannot store table {table_id}'s version {version}: {_first_line(exc)}"
             ) from None
 
     def load(self, table_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
