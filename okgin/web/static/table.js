@@ -358,7 +358,8 @@ function knockLabel(a) {
 
 function confirmKnock(a) {
   const dialog = $("confirm");
-  $("confirm-text").textContent = `${knockLabel(a)}: the hand ends and is scored. Knock?`;
+  const melds = (a.melds || []).map((m) => m.map(cardLabel).join(" ")).join(" · ");
+  $("confirm-text").textContent = `${knockLabel(a)}: you lay down ${melds || "no meld"} (RULES.md's default arrangement); the hand ends and is scored. Knock?`;
   $("confirm-yes").textContent = a.card !== null && st.help.discards && st.help.discards[a.card] === 0 ? "Gin" : "Knock";
   const yes = $("confirm-yes");
   const no = $("confirm-no");
