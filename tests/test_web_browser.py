@@ -180,6 +180,11 @@ def test_a_whole_hand_against_a_bot_by_clicks(browser: Any, server: Server) -> N
     if page.locator("#act-next").count():  # the next hand is dealt on a click
         page.locator("#act-next").click()
         page.wait_for_function("() => document.querySelector('#result').hidden")
+    table_url = page.url
+    page.goto(server.url + "/games")  # the game is listed, to be continued
+    link = page.locator("#games a.continue").first
+    link.wait_for()
+    assert table_url.endswith(link.get_attribute("href") or "-")
     assert page.foreign == [] and page.errors == []
     page.close()
 

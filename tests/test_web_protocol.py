@@ -369,3 +369,33 @@ def test_a_rematch_gives_each_person_their_own_new_link(server: Server) -> None:
     assert snap["type"] == "snapshot" and snap["seat"] == 1 and snap["version"] == 0
     assert snap["table"]["names"] == ["Ann", "Bob"]
     ann.close(), bob.close(), again.close()
+
+
+def test_the_thinking_worker_holds_none_of_the_servers_connections(server: Server) -> None:
+    """A forked worker would keep a closed keep-alive connection open: the next request on
+    it would hang. After a hint (the worker is started), an idle connection the server
+    closes is really closed."""
+    import http.client
+    import time
+
+    table = server.create(TWO, seed=24)
+    host, port = server.url.removeprefix("http://").split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=10)
+    conn.request("GET", "/api/meta")  # a connection open before the worker starts
+    assert conn.getresponse().read()
+    ann = seat_client(server, table, 0)
+    ann.recv()
+    on_turn(ann, 0)
+    ann.send({"type": "hint", "version": ann.version})
+    ann.until(lambda f: f["type"] == "hint", timeout=60)
+    time.sleep(6)  # past uvicorn's keep-alive timeout (5 s): the server closes it
+    try:
+        conn.request("GET", "/api/meta")
+        conn.getresponse().read()
+    except (http.client.RemoteDisconnected, ConnectionError):
+        pass  # closed, as it should be
+    except TimeoutError:
+        raise AssertionError("the closed connection is held open by another process") from None
+    finally:
+        conn.close()
+    ann.close()

@@ -1,6 +1,7 @@
 """The Starlette application of ``okgin serve``: pages, the JSON API and the WebSocket.
 
-Routes (docs/protocol.md): ``/`` the front page; ``/t/{id}`` a table's page (an invite link
+Routes (docs/protocol.md): ``/`` the front page; ``/games`` the games this browser played;
+``/t/{id}`` a table's page (an invite link
 adds ``#token``); ``POST /api/tables`` a new table; ``GET /api/tables/{id}`` its seats and
 state; ``GET /api/tables/{id}/record`` its RECORD.md record once the game is over;
 ``GET /api/meta`` presets, rule options and bot levels for the form; ``/ws/{id}`` the table's
@@ -141,6 +142,9 @@ def create_app(
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
 
+    async def games_page(request: Request) -> Response:
+        return FileResponse(STATIC / "games.html")
+
     async def table_page(request: Request) -> Response:
         table_id = request.path_params["table_id"]
         if not TABLE_ID.match(table_id) or not hub.store.exists(table_id):
@@ -234,6 +238,7 @@ def create_app(
 
     routes = [
         Route("/", page),
+        Route("/games", games_page),
         Route("/t/{table_id}", table_page),
         Route("/api/meta", meta),
         Route("/api/tables", create, methods=["POST"]),

@@ -13,17 +13,19 @@ import asyncio
 import contextlib
 import json
 import logging
+import multiprocessing
+import os
 import secrets
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from okgin.bots import make_bot
 from okgin.errors import OkginError
-from okgin.table import Seat, Table, TableEvent, thinking_pool
+from okgin.table import Seat, Table, TableEvent
 from okgin.views import View
 from okgin.web.protocol import help_for
 from okgin.web.store import SqlStore
@@ -40,6 +42,12 @@ STAND_IN = "medium"
 BUFFER = 400
 
 Recipient = int | None  # a seat, or None for a spectator
+
+
+def _nice() -> None:
+    """A thinking worker runs below the server's priority: the event loop comes first."""
+    with contextlib.suppress(OSError):
+        os.nice(10)
 
 
 class UnknownTable(OkginError):
@@ -284,9 +292,14 @@ class Hub:
         return live.rematch
 
     def pool(self) -> Executor:
-        """The process pool searching bots think in (one worker, started on first use)."""
+        """The process pool searching bots and hints think in (one worker, started on first
+        use). Its worker is spawned, not forked: a forked worker would hold copies of the
+        server's sockets, so a connection the server closes would stay open in it and the
+        browser's next request on it would hang."""
         if self._pool is None:
-            self._pool = thinking_pool(1)
+            self._pool = ProcessPoolExecutor(
+                1, mp_context=multiprocessing.get_context("spawn"), initializer=_nice
+            )
         return self._pool
 
     def create(

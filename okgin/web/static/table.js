@@ -135,6 +135,7 @@ function apply(frame) {
         st.version = frame.version;
         if (!unchanged) render();  // an ack after its own event has nothing new to draw
       }
+      if (frame.type === "snapshot" && st.seat !== null) remember();
       if (frame.rules && !st.rules) {
         st.rules = frame.rules;
         renderRules(frame.rules);
@@ -169,6 +170,15 @@ function apply(frame) {
     default:
       return false;
   }
+}
+
+// Remember this seat in this browser (the "Your games" page lists it).
+function remember() {
+  if (!token || st.remembered) return;
+  st.remembered = true;
+  const games = JSON.parse(localStorage.getItem("okgin-games") || "{}");
+  games[tableId] = { token, at: Date.now() };
+  localStorage.setItem("okgin-games", JSON.stringify(games));
 }
 
 function followPlan() {
