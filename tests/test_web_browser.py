@@ -173,6 +173,8 @@ def test_a_whole_hand_against_a_bot_by_clicks(browser: Any, server: Server) -> N
     assert clicks >= 3
     text = page.locator("#result").inner_text()
     assert "The hand is over" in text or "The game is over" in text
+    # the core's breakdown, line by line: each seat's deadwood and the points, or a dead hand
+    assert "dead hand" in text or (text.count("deadwood") >= 2 and " points." in text), text
     assert page.locator("#scores tr").count() >= 3  # header, the hand, the totals
     assert page.locator("#log li").count() >= 4
     if shots:

@@ -440,25 +440,49 @@ function renderActions(v) {
   $("actions").replaceChildren(...out);
 }
 
-const RESULT_WORDS = {
-  knock: "won the knock", undercut: "was undercut", gin: "went gin", big_gin: "went big gin",
-  dead: "", // a dead hand
-};
-
-function resultLines(v, r) {
+// The end of a hand as the core scored it (view.breakdown, docs/view.md): each seat's spread
+// and deadwood, then each scoring line; nothing here re-derives RULES.md §7.
+function breakdownLines(v) {
+  const b = v.breakdown;
   const lines = [];
-  if (r.result === "dead") {
+  if (!b || b.result === "dead") {
     lines.push("A dead hand: the stock ran out, nobody scores.");
     return lines;
   }
-  const k = r.knocker;
-  lines.push(`${name(k)} ${RESULT_WORDS[r.result] || r.result} (knock limit ${r.knock_limit}${r.multiplier > 1 ? `, doubled ×${r.multiplier}` : ""}).`);
-  if (r.deadwood) {
-    const laid = r.result === "knock" || r.result === "undercut";
-    r.deadwood.forEach((d, s) => lines.push(`${name(s)}: deadwood ${d}${s === k || !laid ? "" : " after layoffs"}.`));
+  lines.push(`Knock limit ${b.knock_limit}${b.multiplier > 1 ? `, doubled ×${b.multiplier}` : ""}.`);
+  for (const seat of b.seats) {
+    const melds = seat.melds.map((m) => m.map(cardLabel).join(" ")).join(" · ") || "no meld";
+    const loose = seat.unmelded.length ? `; deadwood ${seat.unmelded.map(cardLabel).join(" ")}` : "";
+    const laid = seat.laid_off.length
+      ? `; laid off ${seat.laid_off.map(cardLabel).join(" ")} (deadwood ${seat.deadwood_before} → ${seat.deadwood})`
+      : "";
+    lines.push(`${name(seat.seat)}${seat.knocker ? " (knocked)" : ""}: ${melds}${loose}${laid}: deadwood ${seat.deadwood}.`);
   }
-  r.points.forEach((p, s) => { if (p) lines.push(`${name(s)} scores ${p}.`); });
+  const words = { gin: "went gin", big_gin: "went big gin", beat: "beat", undercut: "undercut" };
+  for (const l of b.lines) {
+    const against = l.against.map(name).join(", ");
+    const diffs = l.differences.join(" + ");
+    const bonus = l.bonus ? ` + ${l.bonus} ${l.bonus_name}` : "";
+    const sum = l.multiplier > 1 ? `(${diffs}${bonus}) × ${l.multiplier}` : `${diffs}${bonus}`;
+    const verb = l.kind === "gin" || l.kind === "big_gin" ? `${words[l.kind]} against ${against}` : `${words[l.kind] || l.kind} ${against}${l.tie ? " (equal deadwood)" : ""}`;
+    const plain = l.differences.length === 1 && !l.bonus && l.multiplier === 1;
+    lines.push(`${name(l.to)} ${verb}: ${plain ? "" : `${sum} = `}${l.points} points.`);
+  }
   return lines;
+}
+
+function finalLines(v) {
+  const out = [];
+  for (const [i, f] of (v.finals || []).entries()) {
+    const head = v.finals.length > 1 ? `Game ${i + 1}: ` : "";
+    for (const l of f.lines) {
+      const parts = [`${l.points} points`];
+      if (l.boxes) parts.push(`${l.boxes} boxes × ${l.box_bonus}`);
+      if (l.game_bonus) parts.push(`game bonus ${l.game_bonus}`);
+      out.push(`${head}${name(l.seat)}: ${parts.join(" + ")}${l.shutout ? ", doubled for the shutout" : ""} = ${l.final}.`);
+    }
+  }
+  return out;
 }
 
 function renderResult(v) {
@@ -469,10 +493,8 @@ function renderResult(v) {
   }
   box.hidden = false;
   const parts = [el("h2", { text: v.complete ? "The game is over" : "The hand is over" })];
-  for (const line of resultLines(v, v.result)) parts.push(el("p", { class: "line", text: line }));
-  if (v.layoffs.length) {
-    parts.push(el("p", { class: "line", text: "Layoffs: " + v.layoffs.map((l) => `${name(l.seat)} ${cardLabel(l.card)} on meld ${l.meld + 1}`).join("; ") }));
-  }
+  for (const line of breakdownLines(v)) parts.push(el("p", { class: "line", text: line }));
+  for (const line of finalLines(v)) parts.push(el("p", { class: "line final", text: line }));
   if (v.complete) {
     parts.push(el("p", { class: "line winner", text: v.winner === null ? "A tie." : `${name(v.winner)} won the game.` }));
   }
