@@ -54,8 +54,8 @@ def run(args: argparse.Namespace) -> int:
         from okgin.web.db import default_url
     except ImportError as exc:
         raise OkginError(
-            f"okgin serve needs the web extra ({exc.name} is missing): "
-            'python -m pip install "okgin[web]"'
+            f"okgin serve needs {exc.name}, which is not installed: reinstall okgin "
+            "(python -m pip install okgin) to get its dependencies"
         ) from None
     if not 0 <= args.port <= 65535:
         raise OkginError(f"--port must be 0-65535, not {args.port}")

@@ -108,7 +108,13 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 def make_engine(text: str) -> Engine:
     """An engine for ``text`` (see :func:`sync_url`)."""
     url = sync_url(text)
-    engine = sa.create_engine(url, pool_pre_ping=url.get_backend_name() != "sqlite")
+    try:
+        engine = sa.create_engine(url, pool_pre_ping=url.get_backend_name() != "sqlite")
+    except ModuleNotFoundError as exc:
+        raise DatabaseError(
+            f"--db {url.get_backend_name()} needs {exc.name}, which is not installed: "
+            'python -m pip install "okgin[postgres]"'
+        ) from None
     if url.get_backend_name() == "sqlite":
         sa.event.listen(engine, "connect", _sqlite_pragmas)
     return engine
