@@ -261,3 +261,44 @@ def test_a_seat_that_does_not_exist_is_one_line(tmp_path: Path) -> None:
     assert status == 2 and err.startswith("record: cannot read") and err.count("\n") == 1
     status, out, err = run_cli("review", str(path), "--budget", "0")
     assert status == 2 and err == "record: --budget must be a positive number of seconds, not 0.0\n"
+
+
+# ---- the annotations of okgin play --replay ------------------------------------------------------
+def test_replay_shows_and_toggles_the_annotations() -> None:
+    import asyncio
+
+    from okgin.tui.replay import ReplayApp
+
+    doc = gin_missed()
+    rev = review(doc, (0,), budget=0.05)
+
+    def text(app: ReplayApp) -> str:
+        return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+    async def main() -> None:
+        app = ReplayApp(doc, "gin.json", review=rev)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("end")  # after action 4, the discard of K♠
+            await pilot.pause()
+            shown = text(app)
+            assert "Seat 0: blunder ??, lost 54.1" in shown
+            assert "had gin and played on" in shown
+            assert "?? −54.1" in shown  # marked on the hand's log
+            await pilot.press("a")
+            await pilot.pause()
+            assert "blunder" not in text(app) and "annotations off" in text(app)
+
+        # without a review, the key reviews the record in the background
+        app = ReplayApp(doc, "gin.json")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.press("end")
+            assert "blunder" not in text(app)
+            await pilot.press("a")
+            for _ in range(500):
+                await pilot.pause(0.02)
+                if app.notes:
+                    break
+            await pilot.pause()
+            assert app.annotate and "blunder" in text(app)
+
+    asyncio.run(main())
