@@ -235,6 +235,7 @@ class Reviewer:
             best = max(alive, key=lambda i: (means[i], i == ci, -i))
             loss = means[best] - means[ci]
             loss_se = 0.0
+            held = loss
         else:
             rng = decision_rng(self.seed, view, "review")
             ev = self.expert.evaluate(view, know, cands, rng, utility, work=self.work, keep=(ci,))
@@ -254,6 +255,7 @@ class Reviewer:
                 loss, loss_se = 0.0, 0.0
             else:
                 loss, loss_se = paired(ev.values[best], ev.values[ci], worlds)
+            held = held_out_loss(ev.values, alive, ci, worlds)
         out: dict[str, Any] = {
             "hand": pos.hand,
             "action": pos.action,
@@ -263,6 +265,7 @@ class Reviewer:
             "best": to_json(cands[best], pos.seat),
             "loss": round(max(0.0, loss), 3),
             "loss_se": round(loss_se, 3),
+            "loss_held_out": round(held, 3),
             "class": classify(max(0.0, loss), loss_se),
             "reason": "",
             "worlds": worlds,
@@ -295,6 +298,22 @@ class Reviewer:
             "loss": round(loss, 3),
             "values": [round(v, 3) for v in values],
         }
+
+
+def held_out_loss(values: Sequence[Sequence[float]], alive: Sequence[int], p: int, n: int) -> float:
+    """The points lost by candidate ``p`` measured on held-out worlds: the best is picked on
+    the even worlds and the loss measured on the odd ones, then the other way round, and the
+    two averaged. Free of the winner's curse that makes the plain loss (best mean minus
+    ``p``'s, on the same worlds) positive even when every candidate is worth the same; it can
+    be negative. ``values[i][w]``: candidate ``i`` in world ``w``, for the first ``n``."""
+    halves = (range(0, n, 2), range(1, n, 2))
+    if not halves[1]:
+        return 0.0
+    out = 0.0
+    for pick, test in (halves, halves[::-1]):
+        b = max(alive, key=lambda i: (sum(values[i][w] for w in pick), i == p, -i))
+        out += sum(values[b][w] - values[p][w] for w in test) / len(test)
+    return out / 2
 
 
 def _se(vals: Sequence[float], mean: float) -> float:
@@ -475,6 +494,7 @@ def summarise(decisions: Sequence[Mapping[str, Any]], seats: Sequence[int]) -> d
     def block(ds: Sequence[Mapping[str, Any]], seat: int) -> dict[str, Any]:
         mine = [d for d in ds if d["seat"] == seat]
         lost = sum(d["loss"] for d in mine)
+        held = sum(d["loss_held_out"] for d in mine)
         classes = {k: 0 for k in ("best", "inaccuracy", "mistake", "blunder")}
         for d in mine:
             classes[d["class"]] += 1
@@ -487,6 +507,8 @@ def summarise(decisions: Sequence[Mapping[str, Any]], seats: Sequence[int]) -> d
             "decisions": len(mine),
             "points_lost": round(lost, 2),
             "lost_per_decision": round(lost / len(mine), 3) if mine else 0.0,
+            "held_out_lost": round(held, 2),
+            "held_out_per_decision": round(held / len(mine), 3) if mine else 0.0,
             "accuracy": round(100.0 * classes["best"] / len(mine), 1) if mine else 100.0,
             "classes": classes,
             "costliest": [
@@ -615,7 +637,8 @@ def review_text(rev: Mapping[str, Any]) -> str:
         c = b["classes"]
         lines.append(
             f"{names[b['seat']]}: {b['decisions']} decisions, {b['points_lost']:.1f} points lost "
-            f"({b['lost_per_decision']:.2f} per decision), accuracy {b['accuracy']:.1f}% · "
+            f"({b['lost_per_decision']:.2f} per decision, held out "
+            f"{b['held_out_per_decision']:.2f}), accuracy {b['accuracy']:.1f}% · "
             f"{c['inaccuracy']} inaccuracies, {c['mistake']} mistakes, {c['blunder']} blunders"
         )
         for w in b["costliest"]:

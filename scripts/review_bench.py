@@ -80,7 +80,11 @@ def calibrate(args: argparse.Namespace) -> None:
         row: dict[str, Any] = {"seed": seed}
         for b in rev["summary"]["seats"]:
             name = bots[b["seat"]]
-            row[name] = {"decisions": b["decisions"], "lost": b["points_lost"]}
+            row[name] = {
+                "decisions": b["decisions"],
+                "lost": b["points_lost"],
+                "held_out": b["held_out_lost"],
+            }
         with out.open("a") as f:
             f.write(json.dumps(row) + "\n")
         print(json.dumps(row), flush=True)
@@ -93,23 +97,25 @@ def report_file(path: Path) -> None:
         print("no hands yet")
         return
 
-    def per_decision(sample: list[dict[str, Any]], bot: str) -> float:
-        lost = sum(r[bot]["lost"] for r in sample)
-        n = sum(r[bot]["decisions"] for r in sample)
-        return lost / n if n else 0.0
+    for key, what in (("lost", "points lost"), ("held_out", "held-out points lost")):
 
-    def diff(sample: list[dict[str, Any]]) -> float:
-        return per_decision(sample, "medium") - per_decision(sample, "expert")
+        def per_decision(sample: list[dict[str, Any]], bot: str, key: str = key) -> float:
+            lost = sum(r[bot][key] for r in sample)
+            n = sum(r[bot]["decisions"] for r in sample)
+            return lost / n if n else 0.0
 
-    rng = random.Random(0)
-    boots = sorted(diff([rng.choice(rows) for _ in rows]) for _ in range(2000))
-    lo, hi = boots[50], boots[1949]
-    print(
-        f"{len(rows)} hands: medium loses {per_decision(rows, 'medium'):.3f} points per decision "
-        f"({sum(r['medium']['decisions'] for r in rows)} decisions), expert "
-        f"{per_decision(rows, 'expert'):.3f} ({sum(r['expert']['decisions'] for r in rows)}); "
-        f"difference {diff(rows):+.3f} [95% bootstrap over hands {lo:+.3f}, {hi:+.3f}]"
-    )
+        def diff(sample: list[dict[str, Any]]) -> float:
+            return per_decision(sample, "medium") - per_decision(sample, "expert")
+
+        rng = random.Random(0)
+        boots = sorted(diff([rng.choice(rows) for _ in rows]) for _ in range(2000))
+        lo, hi = boots[50], boots[1949]
+        print(
+            f"{len(rows)} hands, {what} per decision: medium {per_decision(rows, 'medium'):.3f} "
+            f"({sum(r['medium']['decisions'] for r in rows)} decisions), expert "
+            f"{per_decision(rows, 'expert'):.3f} ({sum(r['expert']['decisions'] for r in rows)}); "
+            f"medium - expert {diff(rows):+.3f} [95% bootstrap over hands {lo:+.3f}, {hi:+.3f}]"
+        )
 
 
 def main() -> None:
