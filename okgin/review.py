@@ -31,6 +31,9 @@ A decision's class, from the points lost ``loss`` and its standard error ``se`` 
 difference over the same worlds): with ``credible = max(0, loss - Z × se)`` it is ``best``
 below ``INACCURACY`` points, an ``inaccuracy`` below ``MISTAKE``, a ``mistake`` below
 ``BLUNDER``, else a ``blunder`` — noise of two standard errors is never called a fault.
+``loss`` is measured on the worlds that picked the best, so noise alone makes it positive (the
+winner's curse); ``loss_held_out`` (:func:`held_out_loss`) picks on half the worlds and measures
+on the other half, and the summaries give both per decision.
 """
 
 from __future__ import annotations
