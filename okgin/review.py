@@ -225,7 +225,7 @@ class Reviewer:
         cands = candidates(view, know, pos.played)
         ci = cands.index(pos.played)
         n = view.players
-        utility = net_points(view.seat, n)
+        utility = net_points(pos.seat, n)
         stats: list[dict[str, Any]] = []
         if view.phase == "layoff":
             dws = [layoff_deadwood(view, know.hand, a) for a in cands]
@@ -331,7 +331,7 @@ def _cand(
     view: View, action: Action, mean: float, se: float, worlds: int, **extra: Any
 ) -> dict[str, Any]:
     out: dict[str, Any] = {
-        "action": to_json(action, view.seat),
+        "action": to_json(action, view.own_seat),
         "mean": round(mean, 3),
         "se": round(se, 3),
         "worlds": worlds,
