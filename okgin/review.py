@@ -426,6 +426,13 @@ def reason(
         dw = knock_deadwood(hand, played)
         return f"knocked with {dw} into the undercut: waiting ({better}) was worth {worth} more"
     top = know.top
+    if view.phase == "fiftieth" and top >= 0:
+        if played == PASS:
+            return (
+                f"let the hand die rather than take the last card {_c(top)} and knock: "
+                f"worth {worth}"
+            )
+        return f"took the last card {_c(top)} to knock when a dead hand was worth {worth} more"
     if played in (TAKE, DRAW, PASS) and top >= 0:
         pair = _meld_partners(hand, top)
         word = "upcard " if view.phase == "offer" else ""

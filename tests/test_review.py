@@ -110,6 +110,34 @@ def test_a_knock_refused_when_waiting_lets_the_hand_die_is_a_blunder() -> None:
     assert replay(doc).results[0].to_json()["result"] == "dead"
 
 
+def fiftieth_passed() -> dict[str, Any]:
+    """OpenSpiel's rules: seat 1 may take seat 0's last discard and knock with 10 against a
+    hand of junk, and passes, so the hand dies."""
+    rules = {"preset": "openspiel"}
+    deck = exhaust_deck("2d 4d 6d 9c Jc Qd Qh Th 7s 6h", "3c4c5c 8h8s8d JsQsKs Kd", "Kc", "9d")
+    game = Game(Rules.from_dict(rules), auto_deal=False, dealer=0)
+    hand = game.deal(deck, 1)
+    script = ["0 pass", "1 pass"]
+    game.apply(PASS)
+    game.apply(PASS)
+    while hand.phase_name != "fiftieth":
+        seat = hand.current_player
+        game.apply(DRAW)
+        card = hand.deck[hand.stock_pos - 1]
+        game.apply(Discard(card))
+        script += [f"{seat} draw", f"{seat} discard {card.text}"]
+    return record(rules, [(1, deck, [*script, f"{hand.current_player} pass"])])
+
+
+def test_a_fiftieth_card_passed_when_a_knock_wins_is_marked() -> None:
+    doc = fiftieth_passed()
+    seat = doc["hands"][0]["actions"][-1]["seat"]
+    d = last(doc, seat=seat, budget=0.02)
+    assert d["phase"] == "fiftieth" and d["played"]["do"] == "pass"
+    assert d["best"]["do"] == "take" and d["class"] == "blunder"
+    assert d["reason"].startswith("let the hand die rather than take the last card")
+
+
 def layoff_left() -> dict[str, Any]:
     """RULES.md's example 1, with the defender done at once instead of laying 6♣ and 8♣ off."""
     doc = json.loads((EXAMPLES / "worked_example_1.json").read_text(encoding="utf-8"))
