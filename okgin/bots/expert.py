@@ -53,8 +53,10 @@ default budget a decision takes about 0.1-0.2 s on the project's 2-core machine.
 from __future__ import annotations
 
 import math
+import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from okgin.actions import DRAW, PASS, TAKE, Action, Discard, Knock
@@ -65,9 +67,10 @@ from okgin.bots.hard import HardBot, best_knock, layoff_action
 from okgin.bots.playout import AT_ONCE, playout
 from okgin.cards import CARDS
 from okgin.errors import BotError
+from okgin.hand import HandState
 from okgin.views import View
 
-__all__ = ["DEFAULT_BUDGET", "OPTIONS", "ExpertBot"]
+__all__ = ["DEFAULT_BUDGET", "OPTIONS", "STEPS_PER_SECOND", "Evaluation", "ExpertBot", "paired"]
 
 #: Rollout actions one second buys (measured on the project's machine).
 STEPS_PER_SECOND = 160_000
@@ -240,13 +243,67 @@ class ExpertBot:
         prior_why: str,
     ) -> tuple[Action, str]:
         start = time.perf_counter()
-        deadline = start + self.guard * self.budget
-        work = self.budget * STEPS_PER_SECOND
         rng = decision_rng(self.seed, view, "expert")
-        utility = self.utility(view)
+        ev = self.evaluate(
+            view,
+            know,
+            cands,
+            rng,
+            self.utility(view),
+            work=self.budget * STEPS_PER_SECOND,
+            deadline=start + self.guard * self.budget,
+        )
+        alive = ev.alive
+        values = ev.values
+        worlds_done = ev.worlds
+        spent = ev.steps
+        means = {i: sum(values[i][:worlds_done]) / worlds_done for i in alive}
+        best = max(alive, key=lambda i: (means[i], -i))
+        pi = cands.index(prior)
+        self.last = {
+            "candidates": [str(c) for c in cands],
+            "worlds": worlds_done,
+            "steps": spent,
+            "means": {str(cands[i]): round(m, 2) for i, m in means.items()},
+            "seconds": time.perf_counter() - start,
+        }
+        if best != pi:
+            if pi in alive:
+                d, se = paired(values[best], values[pi], worlds_done)
+                need = self.switch
+                if isinstance(cands[best], Knock) and not isinstance(prior, Knock):
+                    need = max(need, self.knock_switch)
+                if d <= need * se:
+                    return prior, (
+                        f"{prior_why}; search agrees within noise ({worlds_done} worlds)"
+                    )
+            chosen = cands[best]
+            return chosen, (
+                f"{_describe(chosen)} rates {means[best]:+.1f} on {worlds_done} "
+                f"sampled worlds, better than {_describe(prior)}"
+            )
+        return prior, f"{prior_why}; best of {len(cands)} on {worlds_done} sampled worlds"
+
+    def evaluate(
+        self,
+        view: View,
+        know: Knowledge,
+        cands: Sequence[Action],
+        rng: random.Random,
+        utility: Callable[[Sequence[int]], float],
+        *,
+        work: float,
+        deadline: float = math.inf,
+        keep: Collection[int] = (),
+    ) -> Evaluation:
+        """Every candidate played in the same worlds sampled from ``know`` (common random
+        numbers), batch by batch, until ``work`` rollout actions are spent, ``max_worlds``
+        worlds are played or the clock passes ``deadline``; after ``min_worlds`` worlds the
+        candidates clearly worse than the leader are dropped (never those of ``keep``), and
+        the search stops when one is left. The expert's search and ``okgin review`` both
+        judge candidates with this."""
         me = view.own_seat
         mine = (self.rollout_cap, self.rollout_stock)
-        safe_seat = me if self.safe_slack >= 0 else -1
         alive = list(range(len(cands)))
         values: list[list[float]] = [[] for _ in cands]
         spent = 0
@@ -264,44 +321,35 @@ class ExpertBot:
                 other = AT_ONCE if rng.random() < self.at_once else self.opponent_caps
                 caps = [mine if s == me else other for s in range(view.players)]
                 for i in alive:
-                    h = base.copy()
-                    h.apply(cands[i])
-                    spent += ROLLOUT_COST + playout(
-                        h, caps=caps, safe_seat=safe_seat, safe_slack=self.safe_slack
-                    )
-                    res = h.result
-                    values[i].append(0.0 if res is None else utility(res.points))
+                    value, steps = self.rollout(base, cands[i], caps, utility)
+                    spent += steps
+                    values[i].append(value)
                 worlds_done += 1
             if worlds_done >= self.min_worlds:
-                alive = self._prune(alive, values, worlds_done)
+                alive = self._prune(alive, values, worlds_done, keep)
             if len(alive) == 1 or spent >= work or time.perf_counter() > deadline:
                 break
-        means = {i: sum(values[i][:worlds_done]) / worlds_done for i in alive}
-        best = max(alive, key=lambda i: (means[i], -i))
-        pi = cands.index(prior)
-        self.last = {
-            "candidates": [str(c) for c in cands],
-            "worlds": worlds_done,
-            "steps": spent,
-            "means": {str(cands[i]): round(m, 2) for i, m in means.items()},
-            "seconds": time.perf_counter() - start,
-        }
-        if best != pi:
-            if pi in alive:
-                d, se = _paired(values[best], values[pi], worlds_done)
-                need = self.switch
-                if isinstance(cands[best], Knock) and not isinstance(prior, Knock):
-                    need = max(need, self.knock_switch)
-                if d <= need * se:
-                    return prior, (
-                        f"{prior_why}; search agrees within noise ({worlds_done} worlds)"
-                    )
-            chosen = cands[best]
-            return chosen, (
-                f"{_describe(chosen)} rates {means[best]:+.1f} on {worlds_done} "
-                f"sampled worlds, better than {_describe(prior)}"
-            )
-        return prior, f"{prior_why}; best of {len(cands)} on {worlds_done} sampled worlds"
+        return Evaluation(list(cands), values, worlds_done, spent, alive)
+
+    def rollout(
+        self,
+        base: HandState,
+        action: Action,
+        caps: Sequence[tuple[int, int]],
+        utility: Callable[[Sequence[int]], float],
+    ) -> tuple[float, int]:
+        """``action`` played in a copy of ``base``, then the hand to its end with the fast
+        policy (the rollout discards of the seat on turn in ``base`` safe by ``safe_slack``):
+        (its utility, the work in rollout actions)."""
+        me = base.current_player
+        h = base.copy()
+        h.apply(action)
+        safe_seat = me if me is not None and self.safe_slack >= 0 else -1
+        steps = ROLLOUT_COST + playout(
+            h, caps=caps, safe_seat=safe_seat, safe_slack=self.safe_slack
+        )
+        res = h.result
+        return (0.0 if res is None else utility(res.points)), steps
 
     def utility(self, view: View) -> Callable[[Sequence[int]], float]:
         """How much a hand's points are worth to this seat: its points minus ``defence`` ×
@@ -346,14 +394,16 @@ class ExpertBot:
         return view.multiplier * (max(rules.gin_bonus, rules.big_gin_bonus or 0) + 60)
 
     @staticmethod
-    def _prune(alive: list[int], values: list[list[float]], n: int) -> list[int]:
+    def _prune(
+        alive: list[int], values: list[list[float]], n: int, protect: Collection[int] = ()
+    ) -> list[int]:
         lead = max(alive, key=lambda i: sum(values[i][:n]))
         keep = []
         for i in alive:
-            if i == lead:
+            if i == lead or i in protect:
                 keep.append(i)
                 continue
-            d, se = _paired(values[lead], values[i], n)
+            d, se = paired(values[lead], values[i], n)
             if d <= 2.5 * se + 1e-9:
                 keep.append(i)
         return keep
@@ -370,7 +420,20 @@ class ExpertBot:
         return f"{action}; expert would rather {_describe(chosen)}: {why}"
 
 
-def _paired(a: Sequence[float], b: Sequence[float], n: int) -> tuple[float, float]:
+@dataclass
+class Evaluation:
+    """What :meth:`ExpertBot.evaluate` found: ``values[i][w]`` is candidate ``i``'s utility
+    in world ``w`` (a dropped candidate has values for the first worlds only); ``alive``
+    the candidates played in all ``worlds``; ``steps`` the work spent (rollout actions)."""
+
+    candidates: list[Action]
+    values: list[list[float]]
+    worlds: int
+    steps: int
+    alive: list[int]
+
+
+def paired(a: Sequence[float], b: Sequence[float], n: int) -> tuple[float, float]:
     """Mean and standard error of a[i] - b[i] over the first ``n``."""
     diffs = [a[i] - b[i] for i in range(n)]
     m = sum(diffs) / n

@@ -3,10 +3,16 @@
 The record is checked by :func:`okgin.record.replay` first (a bad record is refused with its
 one-line error); then every position of every hand is rebuilt with the core's
 :class:`~okgin.hand.HandState` and shown with all the cards face up.
+
+``a`` toggles the annotations of ``okgin review`` (docs/review.md): the decision just played
+with its class, the points it lost, the better action and why, and each decision that lost
+points marked on the hand's log. A review document may be given (``review=``); else the first
+``a`` reviews every seat in the background at :data:`REPLAY_BUDGET` (the title shows how far).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -30,7 +36,12 @@ from okgin.tui.text import (
 )
 from okgin.views import view_of_hand
 
-__all__ = ["ReplayApp", "positions"]
+__all__ = ["REPLAY_BUDGET", "ReplayApp", "positions"]
+
+#: The review budget of the annotations when no review is given (small: it runs in the app).
+REPLAY_BUDGET = 0.03
+#: How a class is marked on the log.
+MARKS = {"inaccuracy": ("?!", "yellow"), "mistake": ("?", "dark_orange"), "blunder": ("??", "red")}
 
 
 def positions(doc: Any) -> tuple[Game, list[list[HandState]]]:
@@ -66,10 +77,17 @@ class ReplayApp(App[None]):
         Binding("pageup,p", "hand(-1)", "prev hand"),
         Binding("home", "edge(0)", "start", show=False),
         Binding("end", "edge(1)", "end", show=False),
+        Binding("a", "annotate", "annotations", show=False),
         Binding("q,escape", "quit", "quit"),
     ]
 
-    def __init__(self, doc: Any, name: str = "record", four_color: bool = False) -> None:
+    def __init__(
+        self,
+        doc: Any,
+        name: str = "record",
+        four_color: bool = False,
+        review: Mapping[str, Any] | None = None,
+    ) -> None:
         super().__init__()
         self.doc = doc
         self.record_name = name
@@ -80,6 +98,57 @@ class ReplayApp(App[None]):
         self.four_color = four_color
         self.hand_index = 0
         self.step = 0
+        self.annotate = False
+        self.reviewing: tuple[int, int] | None = None
+        self.notes: dict[tuple[int, int], Mapping[str, Any]] = {}
+        if review is not None:
+            self.set_review(review)
+
+    # ---- annotations ------------------------------------------------------------------
+    def set_review(self, review: Mapping[str, Any]) -> None:
+        """Annotate with ``review`` (a review document of this record)."""
+        self.notes = {(d["hand"], d["action"]): d for d in review["decisions"]}
+        self.annotate = True
+
+    def action_annotate(self) -> None:
+        if self.reviewing is not None:
+            return
+        if self.notes:
+            self.annotate = not self.annotate
+            self.show()
+            return
+        self.reviewing = (0, 0)
+        self.show()
+        self.run_worker(self._review, thread=True, exclusive=True)
+
+    def _review(self) -> None:
+        from okgin.review import review
+
+        def progress(done: int, total: int) -> None:
+            self.reviewing = (done, total)
+            self.call_from_thread(self.show)
+
+        rev = review(self.doc, None, budget=REPLAY_BUDGET, progress=progress)
+        self.call_from_thread(self._reviewed, rev)
+
+    def _reviewed(self, rev: Mapping[str, Any]) -> None:
+        self.reviewing = None
+        self.set_review(rev)
+        self.show()
+
+    def note_text(self) -> Text:
+        """The annotation of the action just played (empty when it was no decision)."""
+        d = self.notes.get((self.hand_index + 1, self.step))
+        if d is None:
+            return Text()
+        name = self.names[d["seat"]]
+        mark, style = MARKS.get(d["class"], ("", "green"))
+        out = Text(f"{name}: {d['class']}{(' ' + mark) if mark else ''}", style=f"bold {style}")
+        if d["class"] != "best" or d["loss"] > 0:
+            out.append(f", lost {d['loss']:.1f} ± {d['loss_se']:.1f} points")
+        if d["reason"]:
+            out.append(f": {d['reason']}")
+        return out
 
     def compose(self) -> ComposeResult:
         yield Static(id="rtitle")
@@ -108,10 +177,16 @@ class ReplayApp(App[None]):
             return
         states = self.states[self.hand_index]
         state = states[self.step]
-        self.query_one("#rtitle", Static).update(
+        title = (
             f"{self.record_name} · hand {self.hand_index + 1}/{len(self.states)} · "
             f"action {self.step}/{len(states) - 1} · {self.game.rules.preset_name}"
         )
+        if self.reviewing is not None:
+            done, total = self.reviewing
+            title += f" · reviewing {done}/{total}"
+        elif self.notes:
+            title += " · annotations " + ("on" if self.annotate else "off (a)")
+        self.query_one("#rtitle", Static).update(title)
         self.query_one("#rtable", Static).update(self.render_state(state))
 
     def render_state(self, state: HandState) -> Text:
@@ -152,6 +227,17 @@ class ReplayApp(App[None]):
             out.append_text(melds_text(state.knock_spread, fc))
             out.append("\n")
         lines = event_lines(view, names)
+        if self.annotate and self.notes:
+            note = self.note_text()
+            if note.plain:
+                out.append("\n")
+                out.append_text(note)
+                out.append("\n")
+            for j in range(1, len(lines)):  # line j is the hand's action j
+                d = self.notes.get((self.hand_index + 1, j))
+                if d is not None and d["class"] in MARKS:
+                    mark, style = MARKS[d["class"]]
+                    lines[j].append(f"  {mark} −{d['loss']:.1f}", style=f"bold {style}")
         out.append("\nThe hand so far:\n")
         if len(lines) > 7:
             out.append(f"  … {len(lines) - 6} earlier lines\n")
