@@ -519,3 +519,98 @@ def test_expert_rollouts_score_the_knock_by_the_rule_in_force() -> None:
             means[way] = bot.last["means"].get(str(knock))
         differ += means["lowest"] != means["pairwise"]
     assert differ >= 1
+
+
+def _hard_selfplay_view(game_seed: int, step: int) -> View:
+    """The view of the seat to play after ``step`` actions of ``hard`` self-play."""
+    game = Game(Rules.preset("standard"), seed=game_seed)
+    bots = [HardBot(0), HardBot(1)]
+    hand = game.hand
+    for _ in range(step):
+        seat = hand.current_player
+        assert seat is not None
+        game.apply(bots[seat].act(game.view(seat)), seat)
+    seat = hand.current_player
+    assert seat is not None
+    return game.view(seat)
+
+
+def test_expert_read_holdout_changes_play_where_the_opponent_passed_a_knock() -> None:
+    """Knock limit 5, ``hard`` self-play (which holds out for gin): the opponent has
+    discarded, and in some of the worlds the belief samples its hand would have let it knock
+    then. With ``read_holdout`` it holds out for gin in those worlds' rollouts instead of
+    knocking at once, and the expert keeps 8♥ (throws 2♥) where it would throw 8♥ to cut its
+    deadwood against an opponent about to knock; both decisions legal and repeatable."""
+    from okgin.melds import deadwood
+
+    view = _hard_selfplay_view(109, 47)
+    assert view.phase == "play" and view.knock_limit == 5
+    know = Knowledge(view)
+    opp = 1 - view.own_seat
+    assert know.threw[opp]
+    worlds = sample_worlds(know, 64, random.Random(1))
+    assert any(0 < deadwood(w.hands[opp]) <= view.knock_limit for w in worlds)
+    plain = ExpertBot(5, budget=0.05, guard=math.inf)
+    read = ExpertBot(5, budget=0.05, guard=math.inf, read_holdout=1)
+    a_plain, a_read = plain.act(view), read.act(view)
+    assert str(a_plain) == "discard 8h" and str(a_read) == "discard 2h"
+    assert a_plain in view.legal_actions and a_read in view.legal_actions
+    # the read raises the value of keeping the hand for gin against a waiting opponent
+    assert read.last["means"]["discard 8h"] > plain.last["means"]["discard 8h"]
+    again = ExpertBot(5, budget=0.05, guard=math.inf, read_holdout=1)
+    assert again.act(view) == a_read
+    assert again.last == {**read.last, "seconds": again.last["seconds"]}
+
+
+def test_expert_read_holdout_reads_only_what_the_opponent_showed() -> None:
+    """Before the opponent has discarded in the hand there is nothing to read: the same
+    decision, the same values; the option takes 0 or 1 only, also by name."""
+    view = _hard_selfplay_view(109, 1)
+    know = Knowledge(view)
+    assert not know.threw[1 - view.own_seat]
+    plain = ExpertBot(5, budget=BUDGET, guard=math.inf)
+    read = ExpertBot(5, budget=BUDGET, guard=math.inf, read_holdout=1)
+    assert plain.act(view) == read.act(view)
+    assert plain.last.get("means") == read.last.get("means")
+    bot = make_bot("expert:read_holdout=1,guard=inf", 3)
+    assert isinstance(bot, ExpertBot) and bot.read_holdout == 1
+    with pytest.raises(ValueError, match="read_holdout must be 0 or 1"):
+        ExpertBot(1, read_holdout=2)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [Rules.preset("standard"), Rules.preset("party", players=3)],
+    ids=["standard", "party3"],
+)
+def test_expert_read_holdout_plays_legally_from_the_view_alone(rules: Rules) -> None:
+    """A whole hand against ``hard`` with every action legal, and the same decision from a
+    view whose hidden cards were dealt differently."""
+    n = rules.players
+    game = Game(rules, seed=17)
+    bots = [
+        ExpertBot(3, budget=BUDGET, guard=math.inf, read_holdout=1) if s == 0 else HardBot(s)
+        for s in range(n)
+    ]
+    hand = game.hand
+    while not hand.is_over:
+        seat = hand.current_player
+        assert seat is not None
+        view = game.view(seat)
+        action = bots[seat].act(view)
+        if seat == 0 and not isinstance(action, Knock):
+            assert action in view.legal_actions
+        game.apply(action, seat)
+    rng = random.Random(f"read-{n}")
+    checked = 0
+    for g, view in _views(rules, 6, 23):
+        other = _other_hidden(g, view.seat, rng)
+        if other is None:
+            continue
+        v2 = other.view(view.seat)
+        assert v2 == view
+        a1 = ExpertBot(7, budget=BUDGET, guard=math.inf, read_holdout=1).act(view)
+        a2 = ExpertBot(7, budget=BUDGET, guard=math.inf, read_holdout=1).act(v2)
+        assert a1 == a2
+        checked += 1
+    assert checked >= 3

@@ -68,6 +68,7 @@ from okgin.bots.playout import AT_ONCE, playout
 from okgin.cards import CARDS
 from okgin.errors import BotError
 from okgin.hand import HandState
+from okgin.melds import deadwood
 from okgin.views import View
 
 __all__ = ["DEFAULT_BUDGET", "OPTIONS", "STEPS_PER_SECOND", "Evaluation", "ExpertBot", "paired"]
@@ -94,6 +95,7 @@ OPTIONS: dict[str, type] = {
     "safe_slack": int,
     "guard": float,
     "game_value": float,
+    "read_holdout": int,
 }
 
 
@@ -140,6 +142,7 @@ class ExpertBot:
         defence: float = 1.6,
         safe_slack: int = 2,
         guard: float = GUARD,
+        read_holdout: int = 0,
     ) -> None:
         budget = DEFAULT_BUDGET if budget is None else check_budget(budget, "expert budget")
         _check(0 <= at_once <= 1, "at_once", at_once, "a share from 0 to 1")
@@ -147,6 +150,7 @@ class ExpertBot:
         _check(knock_switch >= 0, "knock_switch", knock_switch, "0 or more standard errors")
         _check(0 <= defence < math.inf, "defence", defence, "a weight of 0 or more")
         _check(guard > 0, "guard", guard, "a positive number of budgets (inf: none)")
+        _check(read_holdout in (0, 1), "read_holdout", read_holdout, "0 or 1")
         _check(discards >= 0, "discards", discards, "0 or more")
         _check(min_worlds >= 1, "min_worlds", min_worlds, "1 or more")
         _check(
@@ -175,6 +179,7 @@ class ExpertBot:
         self.defence = defence
         self.safe_slack = safe_slack
         self.guard = guard
+        self.read_holdout = read_holdout
         self.hard = HardBot(seed, hard_params)
         self._why: tuple[int, str] | None = None
         #: the last search: candidates, worlds played, means (for tests and hints)
@@ -304,6 +309,11 @@ class ExpertBot:
         judge candidates with this."""
         me = view.own_seat
         mine = (self.rollout_cap, self.rollout_stock)
+        # the opponents whose hand now is the one they kept after a discard of this hand:
+        # with ``read_holdout``, one whose hand in a world would have let it knock then
+        # holds out for gin in that world (it did not knock)
+        shown = [s for s in know.opponents if know.threw[s]] if self.read_holdout else []
+        limit = view.knock_limit
         alive = list(range(len(cands)))
         values: list[list[float]] = [[] for _ in cands]
         spent = 0
@@ -320,6 +330,10 @@ class ExpertBot:
                 # the others (the same for every candidate)
                 other = AT_ONCE if rng.random() < self.at_once else self.opponent_caps
                 caps = [mine if s == me else other for s in range(view.players)]
+                if other is AT_ONCE:
+                    for s in shown:
+                        if 0 < deadwood(w.hands[s]) <= limit:
+                            caps[s] = self.opponent_caps
                 for i in alive:
                     value, steps = self.rollout(base, cands[i], caps, utility)
                     spent += steps

@@ -1,0 +1,121 @@
+"""Two experts (or any two bots) against one opponent on the same deals, paired: a cheap A/B.
+
+    PYTHONPATH=$PWD nice -n 19 python scripts/expert_ab.py 'expert:guard=inf' \\
+        'expert:guard=inf,read_holdout=1' --vs hard --seed 7001 --pairs 200 --limits 5-7
+
+Deal ``i`` is the deal ``okgin arena A VS --seed S`` plays as its deal ``i`` (the same deck,
+dealer and bot seeds: :func:`okgin.arena.play.play_deal`), so a row here is the arena's row.
+Only the deals whose knock limit is in ``--limits`` are played (``A`` for the ace, ``2-4``,
+``5-7``, ``8-10``, comma-separated; default all), each in both seatings, by ``A`` and by
+``B``. With ``guard=inf`` both bots decide alike until the first decision they differ on,
+so a deal they play alike gives a difference of exactly 0 and the paired difference B − A
+is far less noisy than two separate arena runs. Prints A and B against the opponent and
+B − A, each in points per hand (the hero's points minus the opponent's) with a 95% normal
+interval over deals, and how many deals the two played differently.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import sys
+from collections.abc import Sequence
+
+from okgin.arena.play import ArenaSpec, deck_for, derive, play_deal
+from okgin.arena.stats import bucket
+from okgin.bots import parse_spec
+from okgin.cards import CARDS
+from okgin.commands import rules_arg
+from okgin.game import Game
+from okgin.rules import Rules
+
+
+def _limit(rules: Rules, seed: int, deal: int) -> int:
+    deck = deck_for(seed, deal)
+    dealer = derive(seed, "dealer", deal) % rules.players
+    game = Game(rules, dealer=dealer, auto_deal=False, deck=[CARDS[c] for c in deck])
+    return game.hand.limit
+
+
+def _margin(points: Sequence[int], hero: int) -> float:
+    n = len(points)
+    return points[hero] - (sum(points) - points[hero]) / (n - 1)
+
+
+def _deal(job: tuple[dict[str, object], str, str, str, int, int]) -> tuple[int, float, float, bool]:
+    rules, a, b, vs, seed, deal = job
+    out = []
+    trace = []
+    for hero in (a, b):
+        spec = ArenaSpec(rules=rules, bots=(hero, vs), pairings=((0, 1),), seed=seed)
+        total = 0.0
+        moves = []
+        for rotation in range(Rules.from_dict(rules).players):
+            row, game = play_deal(spec, 0, deal, rotation)
+            total += _margin(row.points, rotation)
+            moves.append(tuple(str(a) for _, a in game.hand.history))
+        out.append(total / Rules.from_dict(rules).players)
+        trace.append(moves)
+    return deal, out[0], out[1], trace[0] != trace[1]
+
+
+def _ci(xs: Sequence[float]) -> str:
+    n = len(xs)
+    if n == 0:
+        return "no deals"
+    m = sum(xs) / n
+    if n < 2:
+        return f"{m:+.2f}"
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
+    h = 1.96 * sd / math.sqrt(n)
+    return f"{m:+.2f} [{m - h:+.2f}, {m + h:+.2f}]"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("a")
+    ap.add_argument("b")
+    ap.add_argument("--vs", default="hard")
+    ap.add_argument("--rules", type=rules_arg, default="standard")
+    ap.add_argument("--seed", type=int, required=True)
+    ap.add_argument("--pairs", type=int, default=100, help="deals looked at (the arena's first N)")
+    ap.add_argument("--limits", default="", help="knock-limit buckets to play, e.g. 5-7,8-10")
+    ap.add_argument("--jobs", type=int, default=1)
+    args = ap.parse_args(argv)
+    for name in (args.a, args.b, args.vs):
+        try:
+            parse_spec(name)
+        except ValueError as e:
+            ap.error(str(e))
+    rules = Rules.from_dict(args.rules)
+    wanted = {x.strip() for x in args.limits.split(",") if x.strip()}
+    deals = [
+        d for d in range(args.pairs) if not wanted or bucket(_limit(rules, args.seed, d)) in wanted
+    ]
+    jobs = [(args.rules, args.a, args.b, args.vs, args.seed, d) for d in deals]
+    if args.jobs > 1:
+        with multiprocessing.Pool(args.jobs) as pool:
+            rows = list(pool.imap(_deal, jobs))
+    else:
+        rows = [_deal(j) for j in jobs]
+    a = [r[1] for r in rows]
+    b = [r[2] for r in rows]
+    diff = [r[2] - r[1] for r in rows]
+    changed = sum(1 for r in rows if r[3])
+    print(
+        f"seed {args.seed}, deals 0-{args.pairs - 1}, limits {args.limits or 'all'}: "
+        f"{len(rows)} deals x {rules.players} seatings, vs {args.vs}"
+    )
+    print(f"  A {args.a}: {_ci(a)}")
+    print(f"  B {args.b}: {_ci(b)}")
+    print(f"  B - A: {_ci(diff)}  ({changed} deals played differently)")
+    for key in ("A", "2-4", "5-7", "8-10"):
+        sub = [r for r in rows if bucket(_limit(rules, args.seed, r[0])) == key]
+        if sub and len(wanted) != 1:
+            print(f"    {key:>4} {len(sub):4d} deals  B - A {_ci([r[2] - r[1] for r in sub])}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
