@@ -20,7 +20,8 @@ import argparse
 import math
 import multiprocessing
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 from okgin.arena.play import ArenaSpec, deck_for, derive, play_deal
 from okgin.arena.stats import bucket
@@ -43,7 +44,11 @@ def _margin(points: Sequence[int], hero: int) -> float:
     return points[hero] - (sum(points) - points[hero]) / (n - 1)
 
 
-def _deal(job: tuple[dict[str, object], str, str, str, int, int]) -> tuple[int, float, float, bool]:
+_Job = tuple[dict[str, Any], str, str, str, int, int]
+_Row = tuple[int, float, float, bool]
+
+
+def _deal(job: _Job) -> _Row:
     rules, a, b, vs, seed, deal = job
     out = []
     trace = []
@@ -58,6 +63,19 @@ def _deal(job: tuple[dict[str, object], str, str, str, int, int]) -> tuple[int, 
         out.append(total / Rules.from_dict(rules).players)
         trace.append(moves)
     return deal, out[0], out[1], trace[0] != trace[1]
+
+
+class _Serial:
+    """A pool of one: the deals in this process."""
+
+    def __enter__(self) -> _Serial:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def imap(self, fn: Callable[[_Job], _Row], jobs: Sequence[_Job]) -> Iterator[_Row]:
+        return map(fn, jobs)
 
 
 def _ci(xs: Sequence[float]) -> str:
@@ -80,6 +98,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--rules", type=rules_arg, default="standard")
     ap.add_argument("--seed", type=int, required=True)
     ap.add_argument("--pairs", type=int, default=100, help="deals looked at (the arena's first N)")
+    ap.add_argument("--start", type=int, default=0, help="the first deal looked at")
+    ap.add_argument("--verbose", action="store_true", help="a line per deal as it ends")
     ap.add_argument("--limits", default="", help="knock-limit buckets to play, e.g. 5-7,8-10")
     ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args(argv)
@@ -91,20 +111,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     rules = Rules.from_dict(args.rules)
     wanted = {x.strip() for x in args.limits.split(",") if x.strip()}
     deals = [
-        d for d in range(args.pairs) if not wanted or bucket(_limit(rules, args.seed, d)) in wanted
+        d
+        for d in range(args.start, args.start + args.pairs)
+        if not wanted or bucket(_limit(rules, args.seed, d)) in wanted
     ]
     jobs = [(args.rules, args.a, args.b, args.vs, args.seed, d) for d in deals]
-    if args.jobs > 1:
-        with multiprocessing.Pool(args.jobs) as pool:
-            rows = list(pool.imap(_deal, jobs))
-    else:
-        rows = [_deal(j) for j in jobs]
+    rows = []
+    with multiprocessing.Pool(args.jobs) if args.jobs > 1 else _Serial() as pool:
+        for row in pool.imap(_deal, jobs):
+            rows.append(row)
+            if args.verbose:
+                print(f"deal {row[0]}: A {row[1]:+.1f} B {row[2]:+.1f}", flush=True)
     a = [r[1] for r in rows]
     b = [r[2] for r in rows]
     diff = [r[2] - r[1] for r in rows]
     changed = sum(1 for r in rows if r[3])
     print(
-        f"seed {args.seed}, deals 0-{args.pairs - 1}, limits {args.limits or 'all'}: "
+        f"seed {args.seed}, deals {args.start}-{args.start + args.pairs - 1}, "
+        f"limits {args.limits or 'all'}: "
         f"{len(rows)} deals x {rules.players} seatings, vs {args.vs}"
     )
     print(f"  A {args.a}: {_ci(a)}")

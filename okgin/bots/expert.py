@@ -13,7 +13,9 @@ For each draw, discard, knock and fiftieth-card decision it
    (:func:`~okgin.bots.belief.world_state`), scoring its points minus ``defence`` × the
    others' mean (see below); in the rollouts it holds out for gin (``rollout_cap``) until
    ``rollout_stock`` cards are left, and the opponents knock as soon as they may in a share
-   ``at_once`` of the worlds (else they hold out like it, ``opponent_caps``); its own
+   ``at_once`` of the worlds (else they hold out like it, ``opponent_caps``) — with
+   ``read_holdout`` 1, not an opponent whose hand in the world would have let it knock after
+   its last discard of the hand: it did not knock, so there it holds out; its own
    rollout discards do not feed the next seat when a card at most ``safe_slack`` deadwood
    worse would not (``-1``: off);
 4. drops candidates clearly worse than the leader as the worlds come in, and stops when one
@@ -38,6 +40,10 @@ feed the next seat more than a careful player would and misjudge what the candid
 Over the 1,000 pairs of ``okgin arena expert medium --seed 31`` the expert without it (``-1``)
 gave +6.56 points per hand and 69.8% of games, with 2 +8.08 and 75.2%; against ``hard`` +1.80
 and +1.73, against OpenSpiel's simple bot +4.25 and +5.65 (docs/strength.md).
+
+Why ``read_holdout`` is 0 by default: it is the issue-16 try at ``hard``, which holds out
+for gin and against which ``at_once`` 1.0 costs (docs/strength.md); it is not yet measured
+to help on held-out deals.
 
 Layoffs are exact (:func:`~okgin.melds.best_layoffs` gives the least deadwood in every
 world, so sampling cannot change them) and so is the fiftieth knock's arrangement.
