@@ -41,9 +41,11 @@ Over the 1,000 pairs of ``okgin arena expert medium --seed 31`` the expert witho
 gave +6.56 points per hand and 69.8% of games, with 2 +8.08 and 75.2%; against ``hard`` +1.80
 and +1.73, against OpenSpiel's simple bot +4.25 and +5.65 (docs/strength.md).
 
-Why ``read_holdout`` is 0 by default: it is the issue-16 try at ``hard``, which holds out
-for gin and against which ``at_once`` 1.0 costs (docs/strength.md); it is not yet measured
-to help on held-out deals.
+Why ``read_holdout`` is 0 by default: measured, it plays worse against ``hard`` (which holds
+out for gin), the opponent it was meant for: on the tuning seeds of ``scripts/expert_ab.py``
+−3.03 [−9.47, +3.42] points per hand under knock limits 5-7 (37 deals of seed 7001) and
+−6.79 [−13.16, −0.42] under 8-10 (26 deals of seed 7002) against the default
+(docs/strength.md, "Issue 16").
 
 Layoffs are exact (:func:`~okgin.melds.best_layoffs` gives the least deadwood in every
 world, so sampling cannot change them) and so is the fiftieth knock's arrangement.
