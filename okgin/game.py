@@ -185,7 +185,16 @@ class Game:
             self._finish(hand)
 
     def apply_id(self, action_id: int) -> None:
-        self.apply(self.hand.action_for_id(action_id))
+        """Play an action given by its integer id (validated like :meth:`apply`, through
+        :meth:`HandState.apply_id`'s fast paths)."""
+        if self.score.complete:
+            raise IllegalActionError(f"action id {action_id}: the game is over")
+        hand = self.hand
+        if hand.is_over:
+            raise IllegalActionError(f"action id {action_id}: the hand is over; deal the next one")
+        hand.apply_id(action_id)
+        if hand.is_over:
+            self._finish(hand)
 
     def _finish(self, hand: HandState) -> None:
         result = hand.result

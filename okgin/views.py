@@ -329,9 +329,16 @@ def _read_log(view: View) -> _Public:
 
 
 def view_of_hand(
-    hand: HandState, seat: int | None, *, version: int = 0, **game_info: object
+    hand: HandState,
+    seat: int | None,
+    *,
+    version: int = 0,
+    legal: bool = True,
+    **game_info: object,
 ) -> View:
-    """The view of one hand from ``seat`` (None: a spectator's)."""
+    """The view of one hand from ``seat`` (None: a spectator's); ``legal=False`` leaves
+    ``legal_actions`` empty (for callers that read the legal action ids from the hand, as
+    the RL environment's mask does)."""
     n = hand.n
     if seat is not None and (
         not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < n
@@ -377,9 +384,9 @@ def view_of_hand(
         multiplier=hand.multiplier,
         phase=hand.phase_name,
         to_play=hand.current_player,
-        legal_actions=tuple(hand.legal_actions()) if on_turn else (),
+        legal_actions=tuple(hand.legal_actions()) if on_turn and legal else (),
         hand=tuple(cards_of(hand.hands[seat])) if seat is not None else (),
-        hand_sizes=tuple(h.bit_count() for h in hand.hands),
+        hand_sizes=tuple([h.bit_count() for h in hand.hands]),
         stock_size=hand.stock_size,
         top_discard=CARDS[top] if top is not None else None,
         log=log,
@@ -397,9 +404,9 @@ def view_of_hand(
     )
 
 
-def view_of(game: Game, seat: int | None, *, version: int = 0) -> View:
+def view_of(game: Game, seat: int | None, *, version: int = 0, legal: bool = True) -> View:
     """The view of a game from ``seat`` (None: a spectator's): the current hand, earlier
-    results, the scores."""
+    results, the scores (``legal``: as in :func:`view_of_hand`)."""
     if seat is not None and (
         not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.n
     ):
@@ -409,6 +416,7 @@ def view_of(game: Game, seat: int | None, *, version: int = 0) -> View:
         game.hand,
         seat,
         version=version,
+        legal=legal,
         hand_number=len(game.hands),
         past_results=tuple(game.results[: len(game.hands) - 1]),
         totals=tuple(sc.totals),

@@ -82,11 +82,19 @@ def test_json_shape_and_every_engine_measured(full: dict[str, Any]) -> None:
         elif name == "simple_bot_hands":
             assert row["okgin"] is not None and row["openspiel"] is not None
             assert row["rlcard"] is None
+        elif name == "env_random_games_gym":
+            assert row["okgin"] is not None
+            assert all(row[e] is None for e in ENGINES[1:])
         else:
-            assert all(row[e] is not None for e in ENGINES), name
+            # PettingZoo 1.26 runs only when its Python is given (--pz126), for env figures
+            assert all(row[e] is not None for e in ENGINES if e != "pettingzoo126"), name
+            assert row["pettingzoo126"] is None
     for name, refs in TARGETS.items():
         assert set(refs) <= set(full[f"{name}_ratio"]), name
         for ref in refs:
+            if ref == "pettingzoo126":
+                assert full[f"{name}_ratio"][ref] is None
+                continue
             ratio = full[f"{name}_ratio"][ref]
             assert ratio == pytest.approx(full[name]["okgin"] / full[name][ref], rel=0.01)
 
@@ -108,6 +116,29 @@ def test_missing_references_are_reported_not_fatal() -> None:
         assert data[name]["openspiel"] is None and data[name]["rlcard"] is None
     assert data["random_hands"]["okgin"] is not None
     assert data["state_copy_bytes"]["okgin"] is not None
+    assert data["env_random_games"]["okgin"] is not None
+
+
+def test_pettingzoo126_figures_from_its_own_python(tmp_path: Any) -> None:
+    """With --pz126 the bench runs the script under that Python, one run a repeat; a Python
+    that cannot run it is reported as missing, in one line, not fatal."""
+    fake = tmp_path / "python"
+    fake.write_text(
+        '#!/bin/sh\necho \'{"games_per_s": 4.0, "steps_per_s": 400.0, "games": 3, "steps": 300}\'\n'
+    )
+    fake.chmod(0o755)
+    data = _bench("", "--repeats", "1", "--pz126", str(fake))
+    assert data["env_random_games"]["pettingzoo126"] == 4.0
+    assert data["env_steps"]["pettingzoo126"] == 400.0
+    ratio = data["env_random_games_ratio"]["pettingzoo126"]
+    assert ratio == pytest.approx(data["env_random_games"]["okgin"] / 4.0, rel=0.01)
+    broken = tmp_path / "broken"
+    broken.write_text(
+        "#!/bin/sh\necho 'ModuleNotFoundError: No module named pettingzoo' >&2\nexit 1\n"
+    )
+    broken.chmod(0o755)
+    data = _bench("", "--repeats", "1", "--pz126", str(broken))
+    assert data["env_random_games"]["pettingzoo126"] is None
 
 
 def test_bad_repeats_is_a_one_line_error() -> None:

@@ -34,6 +34,12 @@ Figures (``FIGURES``):
   memory one copy allocates (tracemalloc; OpenSpiel's copies live in C++, out of its sight).
 - ``simple_bot_hands``: hands per second of a simple bot playing itself: OpenSpiel's C++
   simple gin rummy bot, okgin's ``medium`` bot (seeing views, like a real player).
+- ``env_random_games`` / ``env_steps``: random play through the RL environments with the
+  observation and the action mask read at every decision, hands and decisions per second:
+  okgin's PettingZoo AEC environment, OpenSpiel's game with its observation tensor, RLCard's
+  env, PettingZoo 1.26's ``gin_rummy_v4`` (``pettingzoo126``, run in its own virtual
+  environment when ``Sizes.pz126`` names its Python); ``env_random_games_gym`` is okgin's
+  Gymnasium wrapper (no reference). :mod:`okgin.env.bench` measures them.
 
 Every ``<figure>_ratio`` entry is ``{reference: okgin / reference}``; :data:`TARGETS` holds
 the ratios issue 3 asks for.
@@ -176,6 +182,7 @@ def run_bench(
             if has_rl
             else None
         ),
+        "pettingzoo126": None,
     }
     del states
 
@@ -207,6 +214,11 @@ def run_bench(
             openspiel_bot_hands,
         )
     median_rates(report, "simple_bot_hands", works, say)
+
+    # 6. the RL environments (okgin.env.bench)
+    from okgin.env.bench import env_figures
+
+    env_figures(report, sizes, has_os, has_rl, say)
 
     report.seconds = time.perf_counter() - started
     return report

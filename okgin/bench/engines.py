@@ -40,7 +40,7 @@ __all__ = [
     "run_calls",
 ]
 
-ENGINES: Final = ("okgin", "openspiel", "rlcard")
+ENGINES: Final = ("okgin", "openspiel", "rlcard", "pettingzoo126")
 
 
 OKGIN_PRESET: Final = "openspiel"

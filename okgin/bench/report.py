@@ -36,6 +36,9 @@ FIGURES: Final[dict[str, tuple[str, str]]] = {
     "state_copies": ("copies/s", "copy a mid-hand state"),
     "state_copy_bytes": ("bytes", "memory one copied state allocates (tracemalloc)"),
     "simple_bot_hands": ("hands/s", "simple bot self-play (okgin: medium), whole hands"),
+    "env_random_games": ("hands/s", "random play, observation and mask: the RL environments"),
+    "env_steps": ("steps/s", "the same, decisions per second"),
+    "env_random_games_gym": ("hands/s", "okgin's Gymnasium wrapper, random opponent"),
 }
 
 
@@ -47,6 +50,8 @@ TARGETS: Final[dict[str, dict[str, float]]] = {
     "deadwood_rich_11": {"openspiel": 1.5, "rlcard": 20.0},
     "random_hands": {"openspiel": 10.0, "rlcard": 30.0},
     "state_copies": {"openspiel": 10.0},
+    # issue 14: the AEC environment against the references' environments
+    "env_random_games": {"openspiel": 1.5, "rlcard": 3.0, "pettingzoo126": 10.0},
 }
 
 
@@ -70,6 +75,8 @@ class BenchReport:
         for name, values in self.figures.items():
             if FIGURES[name][0] in ("bytes", "x") or name == "random_hands_rlcard_env":
                 continue
+            if name == "env_random_games_gym":  # beside the references' environments
+                values = {**self.figures.get("env_random_games", {}), "okgin": values["okgin"]}
             mine = values.get("okgin")
             row: dict[str, float | None] = {}
             for ref in ENGINES[1:]:
@@ -172,8 +179,11 @@ def format_report(report: BenchReport) -> str:
         f"{OKGIN_PRESET} vs OpenSpiel oklahoma=true vs RLCard's own rules",
         "",
     ]
-    header = f"{'figure':<24}{'okgin':>11}{'openspiel':>11}{'rlcard':>11}   {'vs openspiel':<19}"
-    lines.append(header + "vs rlcard")
+    header = (
+        f"{'figure':<24}{'okgin':>11}{'openspiel':>11}{'rlcard':>11}{'pz 1.26':>11}   "
+        f"{'vs openspiel':<23}{'vs rlcard':<23}"
+    )
+    lines.append(header + "vs pettingzoo 1.26")
     ratios = report.ratios()
     for name, values in report.figures.items():
         unit = FIGURES[name][0]
@@ -189,8 +199,8 @@ def format_report(report: BenchReport) -> str:
         if name == "state_copy_bytes" and values.get("okgin") is not None:
             size = values["okgin"] or 0.0
             met = "met" if size <= COPY_BYTES_TARGET else "NOT met"
-            marks = [f"okgin <= {COPY_BYTES_TARGET} B {met}", ""]
-        lines.append(f"{name:<24}{cells}   {marks[0]:<19}{marks[1]}".rstrip())
+            marks = [f"okgin <= {COPY_BYTES_TARGET} B {met}", "", ""]
+        lines.append(f"{name:<24}{cells}   {marks[0]:<23}{marks[1]:<23}{marks[2]}".rstrip())
     lines.append("")
     for engine, why in report.missing.items():
         lines.append(f"{engine}: missing: {why}")

@@ -51,7 +51,9 @@ class Sizes:
     copy_seconds: float = 0.2  # each engine copies its states enough times to take this long
     bot_hands: int = 200
     memory_copies: int = 50
+    env_games: int = 60
     clock: str = "cpu"  # "cpu": this process's CPU time; "wall": elapsed time
+    pz126: str | None = None  # the Python of a virtual environment with PettingZoo 1.26
 
     @classmethod
     def quick(cls) -> Sizes:
@@ -66,6 +68,7 @@ class Sizes:
             copy_seconds=0.005,
             bot_hands=4,
             memory_copies=5,
+            env_games=3,
         )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 
@@ -39,6 +40,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default="cpu",
         help="time single-process figures by this process's CPU time (default) or elapsed time",
     )
+    p.add_argument(
+        "--pz126",
+        metavar="PYTHON",
+        default=os.environ.get("OKGIN_PZ126"),
+        help="the Python of a virtual environment holding PettingZoo 1.26 (its gin_rummy_v4 "
+        "is a reference of the env figures; default: $OKGIN_PZ126; see docs/env.md)",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     p.set_defaults(func=run)
 
@@ -54,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
             print("okgin bench: --repeats must be at least 1", file=sys.stderr)
             return 2
         sizes = replace(sizes, repeats=args.repeats)
-    sizes = replace(sizes, clock=args.clock)
+    sizes = replace(sizes, clock=args.clock, pz126=args.pz126)
 
     def progress(name: str) -> None:
         if not args.quiet:

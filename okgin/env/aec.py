@@ -137,15 +137,23 @@ class OklahomaGinEnv(AECEnv[str, Obs, int | np.integer[Any] | None]):
 
     # ---- the episode ----------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new episode. ``options={"deck": [52 cards], "dealer": seat}`` deals that
+        deck (okgin card indices or ``Card`` values) instead of a seeded shuffle."""
         if seed is not None:
             self._rng = random.Random(seed)
         elif self._rng is None:
             self._rng = random.Random(secrets.randbits(64))
         rules = self.rules
         game_seed = self._rng.getrandbits(64)
-        self.game = Game(rules, seed=game_seed, auto_deal=self.reward_scheme == "game")
-        if self.reward_scheme != "game":
-            self.game.deal()
+        deck = dealer = None
+        if options and ("deck" in options or "dealer" in options):
+            deck, dealer = options.get("deck"), options.get("dealer")
+            if deck is None or dealer is None:
+                raise OkginError('reset options: "deck" and "dealer" go together')
+        game = Game(rules, seed=game_seed, auto_deal=False, dealer=dealer)
+        game.auto_deal = self.reward_scheme == "game"
+        game.deal(deck)
+        self.game = game
         self._encoder.reset()
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -162,10 +170,10 @@ class OklahomaGinEnv(AECEnv[str, Obs, int | np.integer[Any] | None]):
         if game is None:
             raise OkginError("call reset() before observe()")
         seat = self._seat[agent]
-        obs = self._encoder.encode(view_of(game, seat))
+        obs = self._encoder.encode(view_of(game, seat, legal=False))
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         if game.current_player == seat and agent in self.agents and not self.terminations[agent]:
-            mask[game.hand.legal_ids()] = 1
+            mask.put(game.hand.legal_ids(), 1)
         return {"observation": obs, "action_mask": mask}
 
     def step(self, action: int | np.integer[Any] | None) -> None:
@@ -181,19 +189,18 @@ class OklahomaGinEnv(AECEnv[str, Obs, int | np.integer[Any] | None]):
             action_id = int(action)
         except (TypeError, ValueError):
             raise IllegalActionError(f"an action is an integer id, not {action!r}") from None
-        hand = game.hand
-        # Game.apply_id validates; a refused action raises and leaves the state as it was.
-        game.apply(hand.action_for_id(action_id), hand.turn)
+        # validated: a refused action raises and leaves the state exactly as it was
+        game.apply_id(action_id)
         self._cumulative_rewards[agent] = 0.0
-        for a in self.agents:
-            self.rewards[a] = 0.0
+        hand = game.hand
         if hand.is_over and (self.reward_scheme != "game" or game.is_over):
             self._finish(game, hand.result)
+            self._accumulate_rewards()
         else:
+            # during play every reward is 0 (the last dead step cleared them): nothing to add
             seat = game.current_player
             assert seat is not None
             self.agent_selection = self.possible_agents[seat]
-        self._accumulate_rewards()
 
     def _finish(self, game: Game, result: HandResult | None) -> None:
         assert result is not None

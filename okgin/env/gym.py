@@ -182,7 +182,7 @@ class OklahomaGinGymEnv(gymnasium.Env[Planes, np.int64]):
         mask[:] = False
         if not self._over() and game.current_player == self.seat:
             mask[game.hand.legal_ids()] = True
-        return self._encoder.encode(view_of(game, self.seat), out)
+        return self._encoder.encode(view_of(game, self.seat, legal=False), out)
 
     def _reward(self) -> float:
         game = self.game
@@ -213,7 +213,7 @@ class OklahomaGinGymEnv(gymnasium.Env[Planes, np.int64]):
             raise IllegalActionError(f"an action is an integer id, not {action!r}") from None
         hands = len(game.hands)
         try:
-            game.apply(game.hand.action_for_id(action_id), self.seat)
+            game.apply_id(action_id)
         except IllegalActionError:
             if self.illegal_action == "raise":
                 raise

@@ -87,9 +87,17 @@ PLANE_NAMES: Final[tuple[str, ...]] = (
     "info",
 )
 INFO: Final = 26
-_BINARY: Final = 24  # rows 0..23 are 0/1 planes, unpacked together from card masks
+_UPCARD: Final = 2
+_HELD: Final = 6
+_DISCARDED: Final = 10
+_PASSED: Final = 14
+_LAID: Final = 18
 _PILE: Final = 24
 _SPREAD: Final = 25
+#: the rows that follow the hand's state, kept as card masks: hand, taken this turn, top,
+#: dead, unseen, knock deadwood, knock discard
+_SNAPSHOT: Final = (0, 1, 3, 4, 5, 22, 23)
+_INFO_LEN: Final = 42
 _FULL: Final = (1 << 52) - 1
 _PHASES: Final = ("offer", "draw", "play", "fiftieth", "fiftieth_knock", "layoff", "over")
 _PHASE_COLUMN: Final = {name: 3 + i for i, name in enumerate(_PHASES)}
@@ -106,56 +114,96 @@ def _mask(cards: Iterable[int]) -> int:
 
 
 class _SeatLog:
-    """What one seat has read of its view's public log so far: the face-up pile, the
-    per-slot card masks and the two valued rows, kept up to date entry by entry."""
+    """One seat's planes as last encoded and what it has read of its view's public log.
 
-    __slots__ = ("discarded", "held", "laid", "passed", "pile", "pile_row", "read", "spread_row")
+    The planes live in one array that each call changes only where cards or numbers
+    changed, then copies out: the log's entries set their cells as they are read, the rows
+    that follow the hand's state (hand, top, dead, unseen, …) are kept as card masks and
+    only their changed bits are written.
+    """
 
-    def __init__(self, upcard: int) -> None:
+    __slots__ = (
+        "discarded",
+        "flat",
+        "held",
+        "info",
+        "laid",
+        "masks",
+        "obs",
+        "passed",
+        "pile",
+        "pile_mask",
+        "read",
+    )
+
+    def __init__(self, view: View) -> None:
         self.read = 0
+        upcard = view.upcard
         self.pile: list[int] = [upcard]
+        self.pile_mask = 1 << upcard
         self.held = [0, 0, 0, 0]
         self.discarded = [0, 0, 0, 0]
         self.passed = [0, 0, 0, 0]
         self.laid = [0, 0, 0, 0]
-        self.pile_row = np.zeros(52, dtype=np.float32)
-        self.pile_row[upcard] = _PILE_VALUES[0]
-        self.spread_row = np.zeros(52, dtype=np.float32)
+        self.obs: Planes = np.zeros((NUM_PLANES, 52), dtype=np.float32)
+        self.flat = self.obs.reshape(-1)  # the same memory, indexed row * 52 + card
+        self.masks = [0] * len(_SNAPSHOT)  # what the snapshot rows hold now
+        flat = self.flat
+        flat[_PILE * 52 + upcard] = _PILE_VALUES[0]
+        flat[_UPCARD * 52 + upcard] = 1.0
+        info = _fixed_info(view)
+        for c, value in enumerate(info):
+            flat[INFO * 52 + c] = value
+        self.info = info
 
     def update(self, view: View) -> None:
         log: Any = view.log  # (seat, action) pairs; each branch knows its action's type
         n = view.players
         me = view.seat
         pile = self.pile
+        flat = self.flat
         for i in range(self.read, len(log)):
             s, action = log[i]
             j = (s - me) % n
             cls = action.__class__
             if cls is Discard:
                 c = action.card
-                bit = 1 << c
-                self.pile_row[c] = _PILE_VALUES[len(pile)]
+                flat[_PILE * 52 + c] = _PILE_VALUES[len(pile)]
                 pile.append(c)
-                self.discarded[j] |= bit
-                self.held[j] &= ~bit
+                self.pile_mask |= 1 << c
+                self._set(self.discarded, _DISCARDED, j, c, 1.0)
+                self._set(self.held, _HELD, j, c, 0.0)
             elif cls is Take:
                 c = pile.pop()
-                self.pile_row[c] = 0.0
-                self.held[j] |= 1 << c
+                flat[_PILE * 52 + c] = 0.0
+                self.pile_mask &= ~(1 << c)
+                self._set(self.held, _HELD, j, c, 1.0)
             elif cls is Pass:
-                self.passed[j] |= 1 << pile[-1]
+                self._set(self.passed, _PASSED, j, pile[-1], 1.0)
             elif cls is Layoff:
                 c = action.card
-                bit = 1 << c
-                self.laid[j] |= bit
-                self.held[j] &= ~bit
-                self.spread_row[c] = (action.meld + 1) / 8
+                self._set(self.laid, _LAID, j, c, 1.0)
+                self._set(self.held, _HELD, j, c, 0.0)
+                flat[_SPREAD * 52 + c] = (action.meld + 1) / 8
             elif cls is Knock:
                 # the knocker's cards are all shown now (spread and deadwood planes)
-                self.held[j] = 0
+                held = self.held[j]
+                while held:
+                    low = held & -held
+                    held ^= low
+                    self._set(self.held, _HELD, j, low.bit_length() - 1, 0.0)
                 for k, m in enumerate(action.melds):
-                    self.spread_row[list(m.cards)] = (k + 1) / 8
+                    for c in m.cards:
+                        flat[_SPREAD * 52 + c] = (k + 1) / 8
         self.read = len(log)
+
+    def _set(self, masks: list[int], row: int, j: int, card: int, value: float) -> None:
+        bit = 1 << card
+        if value:
+            masks[j] |= bit
+        else:
+            masks[j] &= ~bit
+        self.flat[(row + j) * 52 + card] = value
 
 
 class PlaneEncoder:
@@ -181,7 +229,7 @@ class PlaneEncoder:
         key = (view.hand_number, view.dealer, view.upcard)
         log = self._logs.get(seat)
         if log is None or self._keys[seat] != key or log.read > len(view.log):
-            log = self._logs[seat] = _SeatLog(view.upcard)
+            log = self._logs[seat] = _SeatLog(view)
             self._keys[seat] = key
         log.update(view)
         return _encode(view, log, out)
@@ -189,75 +237,64 @@ class PlaneEncoder:
 
 def planes(view: View) -> Planes:
     """The planes of one view, read from scratch."""
-    log = _SeatLog(view.upcard)
+    log = _SeatLog(view)
     log.update(view)
     return _encode(view, log, None)
 
 
 def _encode(view: View, log: _SeatLog, out: Planes | None) -> Planes:
-    if out is None:
-        out = np.empty((NUM_PLANES, 52), dtype=np.float32)
     pile = log.pile
     hand = _mask(view.hand)
     top = 1 << pile[-1] if pile else 0
-    pile_mask = _mask(pile)
-    knock_discard = 0 if view.knock_discard is None else 1 << view.knock_discard
-    spread = 0
-    kdw = 0
+    pile_mask = log.pile_mask
+    knock_discard = 0
+    spread = kdw = 0
     if view.knocker is not None:
-        for m in view.melds:
-            spread |= m.mask
+        for meld in view.melds:
+            spread |= meld.mask
         kdw = _mask(view.knock_deadwood)
+        if view.knock_discard is not None:
+            knock_discard = 1 << view.knock_discard
     held = log.held
     seen = hand | pile_mask | held[0] | held[1] | held[2] | held[3] | spread | kdw | knock_discard
     taken = view.taken_this_turn
-    bits = np.unpackbits(
-        np.array(
-            [
-                hand,
-                0 if taken is None else 1 << taken,
-                1 << view.upcard,
-                top,
-                (pile_mask & ~top) | knock_discard,
-                _FULL & ~seen,
-                *held,
-                *log.discarded,
-                *log.passed,
-                *log.laid,
-                kdw,
-                knock_discard,
-            ],
-            dtype="<u8",
-        ).view(np.uint8),
-        bitorder="little",
-    ).reshape(_BINARY, 64)
-    out[:_BINARY] = bits[:, :52]
-    out[_PILE] = log.pile_row
-    out[_SPREAD] = log.spread_row
-    out[INFO] = _info(view, view.players, view.seat)
+    new = (
+        hand,
+        0 if taken is None else 1 << taken,
+        top,
+        (pile_mask & ~top) | knock_discard,
+        _FULL & ~seen,
+        kdw,
+        knock_discard,
+    )
+    masks = log.masks
+    flat = log.flat
+    for r, m in enumerate(new):
+        diff = m ^ masks[r]
+        if diff:
+            masks[r] = m
+            base = _SNAPSHOT[r] * 52
+            while diff:
+                low = diff & -diff
+                diff ^= low
+                flat[base + low.bit_length() - 1] = 1.0 if m & low else 0.0
+    _update_info(view, log)
+    if out is None:
+        return log.obs.copy()
+    out[...] = log.obs
     return out
 
 
-def _info(view: View, n: int, me: int) -> list[float]:
+def _fixed_info(view: View) -> list[float]:
+    """The info row's numbers that stay the same through a hand."""
     rules = view.rules
-    info = [0.0] * 52
+    info = [0.0] * _INFO_LEN
+    n = view.players
+    me = view.seat
     info[0] = view.knock_limit / 10
     info[1] = 1.0 if view.multiplier == 2 else 0.0
-    info[2] = view.stock_size / 52
-    info[_PHASE_COLUMN[view.phase]] = 1.0
-    if view.to_play is not None:
-        info[10 + (view.to_play - me) % n] = 1.0
     info[14 + (view.dealer - me) % n] = 1.0
-    if view.knocker is not None:
-        info[18 + (view.knocker - me) % n] = 1.0
-        info[35] = sum(c.value for c in view.knock_deadwood) / 10
-    size = rules.cards_per_hand + 1
-    target = view.target or rules.target
-    for s in range(n):
-        j = (s - me) % n
-        info[22 + j] = view.hand_sizes[s] / size
-        if view.totals:
-            info[26 + j] = min(view.totals[s] / target, 1.0)
+    for j in range(n):
         info[30 + j] = 1.0
     info[34] = 1.0 if view.target > rules.target else 0.0
     info[36] = float(rules.no_return_discard)
@@ -267,3 +304,52 @@ def _info(view: View, n: int, me: int) -> list[float]:
     info[40] = float(rules.ace_upcard == "gin_only")
     info[41] = float(getattr(rules, "multiway_scoring", "pairwise") == "lowest")
     return info
+
+
+def _update_info(view: View, log: _SeatLog) -> None:
+    """Write the info row's numbers that changed since the seat's last observation."""
+    n = view.players
+    me = view.seat
+    flat = log.flat
+    base = INFO * 52
+    was = log.info  # the values in the row now, by column
+    value = view.stock_size / 52
+    if was[2] != value:
+        was[2] = value
+        flat[base + 2] = value
+    for col, on in (
+        (_PHASE_COLUMN[view.phase], 3),
+        (-1 if view.to_play is None else 10 + (view.to_play - me) % n, 10),
+    ):
+        if col < 0 or not was[col]:
+            for c in range(on, on + (7 if on == 3 else 4)):  # one-hot: clear the old one
+                if was[c]:
+                    was[c] = 0.0
+                    flat[base + c] = 0.0
+            if col >= 0:
+                was[col] = 1.0
+                flat[base + col] = 1.0
+    if view.knocker is not None:
+        col = 18 + (view.knocker - me) % n
+        if not was[col]:
+            was[col] = 1.0
+            flat[base + col] = 1.0
+            was[35] = value = sum(c.value for c in view.knock_deadwood) / 10
+            flat[base + 35] = value
+    size = view.rules.cards_per_hand + 1
+    sizes = view.hand_sizes
+    for s in range(n):
+        col = 22 + (s - me) % n
+        value = sizes[s] / size
+        if was[col] != value:
+            was[col] = value
+            flat[base + col] = value
+    totals = view.totals
+    if totals:
+        target = view.target or view.rules.target
+        for s in range(n):
+            col = 26 + (s - me) % n
+            value = min(totals[s] / target, 1.0)
+            if was[col] != value:
+                was[col] = value
+                flat[base + col] = value
