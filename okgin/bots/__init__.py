@@ -131,7 +131,15 @@ def make_bot(name: str, seed: int | None = None, *, budget: float | None = None)
     """A bot by name (``random``, ``easy``, …), options included (``expert:defence=1.0``,
     see :func:`parse_spec`). ``budget`` (seconds of search per decision) goes to the bots
     that search (:data:`BUDGETED`); the others ignore it, but every bot refuses a budget
-    :func:`check_budget` refuses."""
+    :func:`check_budget` refuses. ``policy:PATH`` is a trained MaskablePPO model
+    (:mod:`okgin.env.policy`, extra ``train``): it plays on the RL environment's observation
+    planes, so it lives with the environment."""
+    if name.startswith("policy:"):
+        if budget is not None:
+            check_budget(budget)
+        from okgin.env.policy import PolicyBot
+
+        return PolicyBot(name.partition(":")[2])
     base, options = parse_spec(name)
     if budget is not None:
         budget = check_budget(budget)
