@@ -63,6 +63,7 @@ import numpy as np
 import numpy.typing as npt
 
 from okgin.actions import Discard, Knock, Layoff, Pass, Take
+from okgin.errors import OkginError
 from okgin.views import View
 
 __all__ = ["INFO", "NUM_PLANES", "PLANE_NAMES", "PlaneEncoder", "planes"]
@@ -134,9 +135,11 @@ class _SeatLog:
         "pile",
         "pile_mask",
         "read",
+        "seat",
     )
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: View, seat: int) -> None:
+        self.seat = seat
         self.read = 0
         upcard = view.upcard
         self.pile: list[int] = [upcard]
@@ -151,7 +154,7 @@ class _SeatLog:
         flat = self.flat
         flat[_PILE * 52 + upcard] = _PILE_VALUES[0]
         flat[_UPCARD * 52 + upcard] = 1.0
-        info = _fixed_info(view)
+        info = _fixed_info(view, seat)
         for c, value in enumerate(info):
             flat[INFO * 52 + c] = value
         self.info = info
@@ -159,7 +162,7 @@ class _SeatLog:
     def update(self, view: View) -> None:
         log: Any = view.log  # (seat, action) pairs; each branch knows its action's type
         n = view.players
-        me = view.seat
+        me = self.seat
         pile = self.pile
         flat = self.flat
         for i in range(self.read, len(log)):
@@ -225,11 +228,11 @@ class PlaneEncoder:
 
     def encode(self, view: View, out: Planes | None = None) -> Planes:
         """The planes of ``view`` (into ``out`` when given, else a new array)."""
-        seat = view.seat
+        seat = _seat_of(view)
         key = (view.hand_number, view.dealer, view.upcard)
         log = self._logs.get(seat)
         if log is None or self._keys[seat] != key or log.read > len(view.log):
-            log = self._logs[seat] = _SeatLog(view)
+            log = self._logs[seat] = _SeatLog(view, seat)
             self._keys[seat] = key
         log.update(view)
         return _encode(view, log, out)
@@ -237,7 +240,7 @@ class PlaneEncoder:
 
 def planes(view: View) -> Planes:
     """The planes of one view, read from scratch."""
-    log = _SeatLog(view)
+    log = _SeatLog(view, _seat_of(view))
     log.update(view)
     return _encode(view, log, None)
 
@@ -285,12 +288,17 @@ def _encode(view: View, log: _SeatLog, out: Planes | None) -> Planes:
     return out
 
 
-def _fixed_info(view: View) -> list[float]:
+def _seat_of(view: View) -> int:
+    if view.seat is None:
+        raise OkginError("observation planes are a seat's: a spectator's view has no hand")
+    return view.seat
+
+
+def _fixed_info(view: View, me: int) -> list[float]:
     """The info row's numbers that stay the same through a hand."""
     rules = view.rules
     info = [0.0] * _INFO_LEN
     n = view.players
-    me = view.seat
     info[0] = view.knock_limit / 10
     info[1] = 1.0 if view.multiplier == 2 else 0.0
     info[14 + (view.dealer - me) % n] = 1.0
@@ -302,14 +310,14 @@ def _fixed_info(view: View) -> list[float]:
     info[38] = float(rules.stock_exhaustion == "fiftieth_card")
     info[39] = float(rules.big_gin_bonus is not None)
     info[40] = float(rules.ace_upcard == "gin_only")
-    info[41] = float(getattr(rules, "multiway_scoring", "pairwise") == "lowest")
+    info[41] = float(rules.multiway_scoring == "lowest")
     return info
 
 
 def _update_info(view: View, log: _SeatLog) -> None:
     """Write the info row's numbers that changed since the seat's last observation."""
     n = view.players
-    me = view.seat
+    me = log.seat
     flat = log.flat
     base = INFO * 52
     was = log.info  # the values in the row now, by column
