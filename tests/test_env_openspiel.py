@@ -16,6 +16,7 @@ from okgin.cards import CARDS  # noqa: E402
 from okgin.errors import OkginError  # noqa: E402
 from okgin.record import replay  # noqa: E402
 from okgin.rules import PRESETS  # noqa: E402
+from okgin.views import view_of_hand  # noqa: E402
 
 COMBOS = [(preset, n) for preset in sorted(PRESETS) for n in (2, 3, 4)]
 NAME = "python_oklahoma_gin"
@@ -123,8 +124,9 @@ def test_information_state_string_is_perfect_recall_of_own_draws() -> None:
     _play(state, random.Random(3), 30)
     text = state.information_state_string(0)
     other = state.information_state_string(1)
-    assert state.drawn[0]
-    for c in state.drawn[0]:
+    draws = view_of_hand(state.hand, 0).draws
+    assert draws
+    for c in draws:
         card = CARDS[c].text
         assert f"0:draw {card}" in text and f"0:draw {card}" not in other
 

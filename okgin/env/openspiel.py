@@ -140,7 +140,6 @@ class OklahomaGinState(pyspiel.State):
         self.moves = 0
         self.ids: list[int] = []
         self.dealt: list[tuple[int, ...]] = []  # each seat's dealt hand, from its view
-        self.drawn: list[list[int]] = [[] for _ in range(game.rules.players)]
 
     # ---- OpenSpiel's API ------------------------------------------------------------------
     def current_player(self) -> int:
@@ -167,12 +166,7 @@ class OklahomaGinState(pyspiel.State):
                 self.hand = HandState.deal(self.rules, self.deck, n - 1)
                 self.dealt = [view_of_hand(self.hand, s).hand for s in range(n)]
             return
-        hand = self.hand
-        seat = hand.turn
-        before = hand.hands[seat]  # the seat's own hand, which its view shows
-        hand.apply_id(int(action))
-        if hand.history[-1][1].__class__ is Draw:
-            self.drawn[seat].append((hand.hands[seat] & ~before).bit_length() - 1)
+        self.hand.apply_id(int(action))
         self.ids.append(int(action))
         self.moves += 1
 
@@ -207,7 +201,7 @@ class OklahomaGinState(pyspiel.State):
             mine = [self.deck[i] for i in range(len(self.deck)) if self._deals_to(i) == player]
             return f"p{player} dealing {format_cards(mine)}"
         view = view_of_hand(self.hand, player, legal=False)
-        draws = iter(self.drawn[player])
+        draws = iter(view.draws)  # the seat's own stock draws, which its view holds
         parts = [f"p{player} dealt {format_cards(self.dealt[player])} up {view.upcard}"]
         for s, action in view.log:
             if s == player and action.__class__ is Draw:
@@ -264,11 +258,12 @@ class Observer:
         planes[:] = 0.0
         if state.hand is None:
             return
-        self._encoder.encode(view_of_hand(state.hand, player, legal=False), planes[:NUM_PLANES])
+        view = view_of_hand(state.hand, player, legal=False)
+        self._encoder.encode(view, planes[:NUM_PLANES])
         if self.perfect_recall:
             for c in state.dealt[player]:
                 planes[NUM_PLANES, c] = 1.0
-            for c in state.drawn[player]:
+            for c in view.draws:
                 planes[NUM_PLANES + 1, c] = 1.0
 
     def string_from(self, state: OklahomaGinState, player: int) -> str:
