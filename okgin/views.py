@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass, fields
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Final
 
@@ -328,6 +328,23 @@ def _read_log(view: View) -> _Public:
     )
 
 
+_VIEW_FIELDS: Final = frozenset(f.name for f in fields(View))
+_VIEW_DEFAULTS: Final = {f.name: f.default for f in fields(View) if f.default is not MISSING}
+
+
+def _new_view(values: dict[str, object]) -> View:
+    """``View(**values)`` without the frozen dataclass's ``__setattr__`` per field (a view
+    is made at every decision of a bot or an RL environment): the same object."""
+    unknown = values.keys() - _VIEW_FIELDS
+    if unknown:
+        raise TypeError(f"View has no field {sorted(unknown)[0]!r}")
+    view = object.__new__(View)
+    state = view.__dict__
+    state.update(_VIEW_DEFAULTS)
+    state.update(values)
+    return view
+
+
 def view_of_hand(
     hand: HandState,
     seat: int | None,
@@ -374,33 +391,35 @@ def view_of_hand(
         deck = hand.deck
         draws = tuple([deck[pos + i] for i, s in enumerate(drawers) if s == seat])
     on_turn = seat is not None and seat == hand.current_player
-    return View(
-        seat=seat,
-        rules=hand.rules,
-        players=n,
-        dealer=hand.dealer,
-        upcard=hand.upcard,
-        knock_limit=hand.limit,
-        multiplier=hand.multiplier,
-        phase=hand.phase_name,
-        to_play=hand.current_player,
-        legal_actions=tuple(hand.legal_actions()) if on_turn and legal else (),
-        hand=tuple(cards_of(hand.hands[seat])) if seat is not None else (),
-        hand_sizes=tuple([h.bit_count() for h in hand.hands]),
-        stock_size=hand.stock_size,
-        top_discard=CARDS[top] if top is not None else None,
-        log=log,
-        taken_this_turn=CARDS[hand.taken] if on_turn and hand.taken >= 0 else None,
-        knocker=knocker,
-        spread=hand.declared,
-        knock_deadwood=knock_dw,
-        melds=tuple(Meld(m) for m in hand.knock_melds),
-        knock_discard=knock_discard,
-        revealed=tuple(tuple(cards_of(h)) for h in hand.hands) if over else None,
-        result=hand.result,
-        draws=draws,
-        version=version,
-        **game_info,  # type: ignore[arg-type]
+    return _new_view(
+        dict(
+            seat=seat,
+            rules=hand.rules,
+            players=n,
+            dealer=hand.dealer,
+            upcard=hand.upcard,
+            knock_limit=hand.limit,
+            multiplier=hand.multiplier,
+            phase=hand.phase_name,
+            to_play=hand.current_player,
+            legal_actions=tuple(hand.legal_actions()) if on_turn and legal else (),
+            hand=tuple(cards_of(hand.hands[seat])) if seat is not None else (),
+            hand_sizes=tuple([h.bit_count() for h in hand.hands]),
+            stock_size=hand.stock_size,
+            top_discard=CARDS[top] if top is not None else None,
+            log=log,
+            taken_this_turn=CARDS[hand.taken] if on_turn and hand.taken >= 0 else None,
+            knocker=knocker,
+            spread=hand.declared,
+            knock_deadwood=knock_dw,
+            melds=tuple(Meld(m) for m in hand.knock_melds),
+            knock_discard=knock_discard,
+            revealed=tuple(tuple(cards_of(h)) for h in hand.hands) if over else None,
+            result=hand.result,
+            draws=draws,
+            version=version,
+            **game_info,
+        )
     )
 
 
