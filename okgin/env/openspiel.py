@@ -192,7 +192,9 @@ class OklahomaGinState(pyspiel.State):
     def __str__(self) -> str:
         if self.hand is None:
             return f"dealing: {format_cards(self.deck)}"
-        return self.hand.describe()
+        hand = self.hand
+        seats = "  ".join(f"seat {s}: {format_cards(hand.hand(s))}" for s in range(hand.n))
+        return f"{hand!r}  pile {format_cards(hand.pile)}  {seats}"
 
     # ---- information ------------------------------------------------------------------------
     def information_state_text(self, player: int) -> str:
