@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from importlib.metadata import entry_points
 from typing import Any
 
 from okgin.bots.base import Bot
@@ -29,6 +30,7 @@ __all__ = [
     "check_budget",
     "make_bot",
     "parse_spec",
+    "plugin",
 ]
 
 
@@ -127,19 +129,32 @@ def parse_spec(spec: str) -> tuple[str, dict[str, int | float]]:
     return name, out
 
 
+def plugin(prefix: str) -> Callable[[str], Bot] | None:
+    """The factory registered as ``prefix`` in the entry-point group ``okgin.bots`` (called
+    with the text after ``prefix:``), or None. Bots that live above this layer (the
+    environment's trained policies) or in other packages join this way, so this package
+    imports none of them."""
+    for entry in entry_points(group="okgin.bots", name=prefix):
+        factory: Callable[[str], Bot] = entry.load()
+        return factory
+    return None
+
+
 def make_bot(name: str, seed: int | None = None, *, budget: float | None = None) -> Bot:
     """A bot by name (``random``, ``easy``, …), options included (``expert:defence=1.0``,
     see :func:`parse_spec`). ``budget`` (seconds of search per decision) goes to the bots
     that search (:data:`BUDGETED`); the others ignore it, but every bot refuses a budget
-    :func:`check_budget` refuses. ``policy:PATH`` is a trained MaskablePPO model
-    (:mod:`okgin.env.policy`, extra ``train``): it plays on the RL environment's observation
-    planes, so it lives with the environment."""
-    if name.startswith("policy:"):
-        if budget is not None:
-            check_budget(budget)
-        from okgin.env.policy import PolicyBot
-
-        return PolicyBot(name.partition(":")[2])
+    :func:`check_budget` refuses. ``PLUGIN:ARGUMENT`` is a bot of another layer or package,
+    registered under the entry-point group ``okgin.bots`` (see :func:`plugin`): okgin's own
+    ``policy:PATH``, a trained MaskablePPO model that plays on the RL environment's
+    observation planes (:mod:`okgin.env.policy`, extra ``train``)."""
+    prefix, sep, argument = name.partition(":")
+    if sep and prefix not in BOTS:
+        factory = plugin(prefix)
+        if factory is not None:
+            if budget is not None:
+                check_budget(budget)
+            return factory(argument)
     base, options = parse_spec(name)
     if budget is not None:
         budget = check_budget(budget)
