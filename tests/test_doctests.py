@@ -18,6 +18,7 @@ CORE = [
     "okgin.record",
     "okgin.scoring",
 ]
+CORE += ["okgin.bots.words"]  # the hints' plain words
 
 
 @pytest.mark.parametrize("name", CORE)

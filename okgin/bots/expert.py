@@ -126,6 +126,15 @@ def _describe(action: Action) -> str:
     return str(action)
 
 
+def _rival(chosen: Action, other: Action) -> str:
+    """The next best move in a hint: ``10d`` (another discard), ``taking it``, ``drawing``."""
+    if isinstance(other, Discard):
+        return other.card.text if isinstance(chosen, Discard) else f"discarding {other.card}"
+    if isinstance(other, Knock):
+        return "knocking" if other.card is not None else "big gin"
+    return {TAKE: "taking it", DRAW: "drawing", PASS: "passing"}.get(other, str(other))
+
+
 class ExpertBot:
     """Monte Carlo over sampled worlds (see the module docstring)."""
 
@@ -189,7 +198,7 @@ class ExpertBot:
         self.guard = guard
         self.read_holdout = read_holdout
         self.hard = HardBot(seed, hard_params)
-        self._why: tuple[int, str] | None = None
+        self._why: tuple[int, str, Action, dict[str, Any]] | None = None
         #: the last search: candidates, worlds played, means (for tests and hints)
         self.last: dict[str, Any] = {}
 
@@ -198,7 +207,7 @@ class ExpertBot:
         if not view.legal_actions:
             raise BotError(f"seat {view.seat} has nothing to play now")
         action, why = self.decide(view)
-        self._why = (id(view), why)
+        self._why = (id(view), why, action, self.last)
         return action
 
     def decide(self, view: View) -> tuple[Action, str]:
@@ -279,6 +288,13 @@ class ExpertBot:
             "steps": spent,
             "means": {str(cands[i]): round(m, 2) for i, m in means.items()},
             "seconds": time.perf_counter() - start,
+            # every candidate's mean over the worlds it was played in (hints)
+            "tried": {
+                str(c): (sum(values[i]) / len(values[i]), len(values[i]))
+                for i, c in enumerate(cands)
+                if values[i]
+            },
+            "actions": {str(c): c for c in cands},
         }
         if best != pi:
             if pi in alive:
@@ -431,15 +447,56 @@ class ExpertBot:
         return keep
 
     # ---- hints --------------------------------------------------------------------
-    def explain(self, view: View, action: Action) -> str:
+    def reason(self, view: View) -> tuple[Action, str, dict[str, Any]]:
+        """The action, the whole reason of :meth:`decide` and its search (:attr:`last`):
+        those of the last :meth:`act` on this very view when there is one."""
         if self._why is not None and self._why[0] == id(view):
-            return self._why[1]
+            return self._why[2], self._why[1], self._why[3]
+        action, why = self.decide(view)
+        self._why = (id(view), why, action, self.last)
+        return action, why, self.last
+
+    def explain(self, view: View, action: Action) -> str:
+        """Why ``action``, in one short line for a hint: what it keeps or leaves, and by how
+        many points the search rated it above the next best (:meth:`explain_details` has
+        the numbers)."""
         if not view.legal_actions:
             return f"{action}: not this seat's turn"
-        chosen, why = self.decide(view)
+        chosen, _, last = self.reason(view)
+        words = self.hard.words(view, chosen)
+        tried = last.get("tried", {})
+        mine = tried.get(str(chosen))
+        others = [(m, a) for a, (m, _) in tried.items() if a != str(chosen)]
+        if mine is not None and others:
+            best, alt = max(others)
+            gap = mine[0] - best
+            rival = _rival(chosen, last["actions"][alt])
+            if gap >= 0.05:
+                words += f"; expected {gap:.1f} points better than {rival}"
+            else:
+                words += f"; about as good as {rival}"
         if chosen == action:
-            return why
-        return f"{action}; expert would rather {_describe(chosen)}: {why}"
+            return words
+        return f"{action}; expert would rather {_describe(chosen)}: {words}"
+
+    def explain_details(self, view: View, action: Action) -> list[str]:
+        """The reason in full and the search's rating of every move it tried."""
+        if not view.legal_actions:
+            return [f"{action}: not this seat's turn"]
+        chosen, why, last = self.reason(view)
+        lines = [why]
+        if chosen != action:
+            lines.insert(0, f"expert would rather {_describe(chosen)}")
+        tried = last.get("tried", {})
+        if tried:
+            rated = sorted(tried.items(), key=lambda kv: -kv[1][0])
+            lines.append(
+                "rated by playing on: "
+                + ", ".join(
+                    f"{_describe(last['actions'][a])} {m:+.1f} ({n} deals)" for a, (m, n) in rated
+                )
+            )
+        return lines
 
 
 @dataclass

@@ -34,6 +34,7 @@ from collections.abc import Mapping, Sequence
 from okgin.actions import DONE, DRAW, PASS, TAKE, Action, Discard, Knock, Layoff
 from okgin.bots.base import knock_deadwood
 from okgin.bots.belief import NEIGHBOURS, Knowledge, bits, decision_rng, melds_with, sample_worlds
+from okgin.bots.words import keeps_text
 from okgin.cards import CARDS, VALUES
 from okgin.errors import BotError
 from okgin.hand import beats, score_hand
@@ -146,7 +147,7 @@ class HardBot:
                     f"(parameters: {', '.join(DEFAULTS)})"
                 )
             self.params.update(params)
-        self._why: tuple[int, str] | None = None
+        self._why: tuple[int, str, Action | None] | None = None
 
     # ---- the decision --------------------------------------------------------------------
     def act(self, view: View) -> Action:
@@ -154,7 +155,7 @@ class HardBot:
         if not legal:
             raise BotError(f"seat {view.seat} has nothing to play now")
         action, why = self.decide(view)
-        self._why = (id(view), why)
+        self._why = (id(view), why, action)
         return action
 
     def decide(self, view: View, know: Knowledge | None = None) -> tuple[Action, str]:
@@ -392,15 +393,77 @@ class HardBot:
         return PASS, f"a knock with the last card expects {ev:+.1f} points: lets the hand die"
 
     # ---- hints ----------------------------------------------------------------------
+    def reason(self, view: View) -> tuple[Action, str]:
+        """The action and the whole reason of :meth:`decide` (that of the last :meth:`act`
+        on this very view when there is one)."""
+        if self._why is not None and self._why[0] == id(view) and self._why[2] is not None:
+            return self._why[2], self._why[1]
+        action, why = self.decide(view)
+        self._why = (id(view), why, action)
+        return action, why
+
     def explain(self, view: View, action: Action) -> str:
-        if self._why is not None and self._why[0] == id(view):
-            return self._why[1]
+        """Why ``action``, in one short line for a hint (the numbers behind it:
+        :meth:`explain_details`)."""
         if not view.legal_actions:
             return f"{action}: not this seat's turn"
-        chosen, why = self.decide(view)
+        chosen, _ = self.reason(view)
         if chosen == action:
-            return why
-        return f"{action}; hard would rather {chosen}: {why}"
+            return self.words(view, action)
+        return f"{action}; hard would rather {chosen}: {self.words(view, chosen)}"
+
+    def explain_details(self, view: View, action: Action) -> list[str]:
+        """The reason in full, with its numbers (what :meth:`explain` shortens)."""
+        if not view.legal_actions:
+            return [f"{action}: not this seat's turn"]
+        chosen, why = self.reason(view)
+        lines = [why]
+        if chosen != action:
+            lines.insert(0, f"hard would rather {chosen}")
+        return lines
+
+    def words(self, view: View, action: Action) -> str:
+        """``action`` in a few plain words: what it keeps, what it leaves, what it risks."""
+        know = Knowledge(view)
+        hand = know.hand
+        unseen = know.unknown & ~hand
+        if isinstance(action, Knock):
+            dk = knock_deadwood(hand, action)
+            if dk == 0:
+                return "gin: every card melds" if action.card is not None else "big gin"
+            ev, under = self.knock_value(view, know, action)
+            return f"knock with {dk}: expected {ev:+.1f} points, undercut risk {under:.0%}"
+        if isinstance(action, Discard):
+            rest = hand & ~(1 << action.card)
+            text = keeps_text(rest, unseen) or f"leaves {deadwood(rest)} deadwood"
+            knocks = [a for a in view.legal_actions if isinstance(a, Knock)]
+            if knocks and view.phase == "play":
+                k = best_knock(hand, knocks, view.rules)
+                _, under = self.knock_value(view, know, k)
+                text = f"no knock yet (undercut risk {under:.0%}); {text}"
+            return text
+        if isinstance(action, Layoff):
+            return f"{action.card} fits {view.melds[action.meld]}: less deadwood"
+        if action == DONE:
+            return "nothing left to lay off"
+        top = know.top
+        if top < 0:
+            return "the stock is the only draw"
+        card = CARDS[top]
+        if view.phase == "fiftieth":
+            return f"{card} lets you knock" if action == TAKE else f"{card} gives no good knock"
+        after = _min_after_take(hand, top, view.rules.no_return_discard)
+        if action == TAKE:
+            if after == 0:
+                return f"{card} makes gin"
+            if after <= view.knock_limit:
+                return f"{card} lets you knock with {after}"
+            if melds_with(hand, top):
+                return f"{card} makes a meld ({deadwood(hand)} → {after} deadwood)"
+            return f"{card} keeps a draw ({deadwood(hand)} → {after} deadwood)"
+        if not know.may_take() and TAKE in view.legal_actions:
+            return f"leave {card}: no taking back a card, no endless swaps"
+        return f"{card} does not help you"
 
 
 def layoff_action(view: View, hand: int) -> tuple[Action, str]:
