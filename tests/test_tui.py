@@ -24,14 +24,20 @@ from okgin.cards import Card, mask_of, parse_cards
 from okgin.errors import OkginError
 from okgin.melds import Meld, best_layoffs
 from okgin.record import replay
-from okgin.tui.app import PlayApp, humanize
+from okgin.tui.app import PlayApp, describe_action, humanize, symbols
 from okgin.tui.replay import ReplayApp
 from okgin.tui.screens import (
     HandOverScreen,
+    HintScreen,
     KnockScreen,
     LayoffScreen,
     NewGameScreen,
+    PileScreen,
+    RulesScreen,
     ScoreScreen,
+    TooSmallScreen,
+    result_words,
+    rules_text,
 )
 from okgin.tui.session import (
     HUMAN,
@@ -372,18 +378,275 @@ def test_hint_and_knock_explained(tmp_path: Path) -> None:
             app._message
         )
         await pilot.press("h")
-        for _ in range(100):
-            await pilot.pause()
-            if str(app._message).startswith("Hint (easy):"):
-                break
+        await wait_for_hint(pilot)
         view = app.session.view()
         action = EasyBot().act(view)
         assert isinstance(action, Discard)
         why = EasyBot().explain(view, action).replace(action.card.text, card_label(action.card))
-        assert str(app._message) == f"Hint (easy): discard {card_label(action.card)} — {why}"
+        line = f"Hint: discard {card_label(action.card)} — {why} (h again: why)"
+        assert str(app._message) == line
         assert app.cursor_card == action.card  # the cursor moves to the hinted card
+        await pilot.press("h")  # h again: the hint in full
+        assert isinstance(app.screen, HintScreen)
+        text = screen_text(app)
+        assert "Hint from the easy bot: discard" in text and "Deadwood: the points" in text
+        assert "knock with 10 or less this hand" in text  # this hand's limit, from the view
 
     drive(app, script)
+
+
+async def wait_for_hint(pilot: Any) -> None:
+    for _ in range(2000):
+        await pilot.pause()
+        if str(pilot.app._message).startswith("Hint:"):
+            return
+    raise AssertionError("no hint came")  # pragma: no cover
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@pytest.mark.parametrize("bot", ["hard", "expert"])
+def test_hint_is_one_line_with_its_details_on_h(tmp_path: Path, bot: str, size: Any) -> None:
+    """The strong bots' hints as a new player meets them: one line that fits the terminal
+    (no numbers without words), the reason in full with what the words mean on h again."""
+    app = new_app(tmp_path, 35, budget=0.05)
+    app.session.settings.hint_bot = bot
+
+    async def script(pilot: Any) -> None:
+        await settle(pilot)
+        for keys in (["p"], ["d"]):
+            await pilot.press(*keys)
+            await settle(pilot)
+        await pilot.press("h")
+        await wait_for_hint(pilot)
+        line = str(app._message)
+        width = app.query_one("#message").content_region.width
+        assert "\n" not in line and len(line) <= width, (len(line), width, line)
+        assert line.startswith("Hint: discard ") and " — " in line
+        assert "worlds" not in line and "RULES.md" not in line
+        hint = app._hint
+        assert hint is not None
+        full = f"Hint: {describe_action(hint.action, hint.view)} — {symbols(hint.why)}"
+        assert line.startswith(full.split("; ")[0])
+        if len(full) + len(" (h again: why)") <= width:  # room for the whole reason
+            assert line == full + " (h again: why)"
+        elif len(full) <= width:  # room for the reason, not for the pointer to h
+            assert line == full
+        else:  # the reason's last parts wait for h again
+            assert line.endswith(" (h again: why)") and len(line) < len(full)
+        await pilot.press("h")
+        assert isinstance(app.screen, HintScreen)
+        text = screen_text(app)
+        assert f"Hint from the {bot} bot" in text and "What the words mean" in text
+        assert "Outs: the cards you have not seen" in text
+        await pilot.press("escape")
+        assert not isinstance(app.screen, HintScreen)
+        await pilot.press("d")  # refused (a discard is due): the hint stays for this turn
+        await pilot.press("h")
+        assert isinstance(app.screen, HintScreen)
+
+    async def main() -> None:
+        async with app.run_test(size=size) as pilot:
+            await script(pilot)
+
+    asyncio.run(main())
+
+
+# ---- what a new player met (issue 12, item 7) ----------------------------------------------
+def run_at(app: Any, size: tuple[int, int], script: Callable[[Any], Awaitable[None]]) -> None:
+    async def main() -> None:
+        async with app.run_test(size=size) as pilot:
+            await script(pilot)
+
+    asyncio.run(main())
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_rules_screen_reads_the_rules_in_force(tmp_path: Path, size: tuple[int, int]) -> None:
+    """r shows the rule set of this game: every figure from its Rules (odd values here, so
+    none can be a constant), this hand's upcard and limit from the view."""
+    rules = {"preset": "party", "gin_bonus": 31, "undercut_bonus": 17, "knock_bonus": 3}
+    rules |= {"target": 77, "box_bonus": 9, "game_bonus": 41, "doubling_suit": "h"}
+    app = new_app(tmp_path, 35, rules=rules)
+
+    async def script(pilot: Any) -> None:
+        await settle(pilot)
+        assert "r rules" in screen_text(app)  # in the footer
+        await pilot.press("r")
+        screen = app.screen
+        assert isinstance(screen, RulesScreen)
+        text = rules_text(app.session.rules, app.session.view()).plain
+        v = app.session.view()
+        assert f"the upcard {card_label(v.upcard)} set the knock limit {v.knock_limit}" in text
+        for words in (
+            "25 plus" not in text and "31 plus the others' deadwood",
+            "difference in deadwood plus 3",
+            "difference plus 17",
+            "someone has 77 points",
+            "41 for winning the game",
+            "9 for each hand won",
+            "A heart (♥) first upcard multiplies that hand's points by 2",
+            "The deal passes to the next player",
+        ):
+            assert words and words in text, words
+        assert "RULES.md" not in text
+        shown = screen_text(app)
+        assert "The rules of this game" in shown and "The knock limit" in shown
+        assert "limit   gin 2 3 4 5 6 7 8 9 10 10 10 10" in text  # the ace: gin only
+        await pilot.press("escape")
+        assert not isinstance(app.screen, RulesScreen)
+
+    run_at(app, size, script)
+
+
+def test_rules_text_follows_the_options() -> None:
+    from okgin.rules import Rules
+
+    fixed = rules_text(Rules.preset("standard", knock_limit=7, undercut_on_tie=False)).plain
+    assert "at most 7 deadwood, every hand" in fixed and "upcard    A" not in fixed
+    assert "with the same or less" not in fixed and "ends with less deadwood" in fixed
+    classic = rules_text(Rules.preset("classic")).plain
+    assert "limit   1 2 3" in classic and "No suit doubles" in classic
+    assert "No end-of-game bonuses" in classic
+    assert "One hand is the whole game" in rules_text(Rules.preset("openspiel")).plain
+    assert "thrown back at once" in rules_text(Rules.preset("openspiel")).plain
+    target = rules_text(Rules.preset("standard", doubling_effect="target")).plain
+    assert "doubles the game's target" in target
+    holly = rules_text(Rules.preset("standard", format="hollywood", target=40)).plain
+    assert "three games to 40" in holly
+    big = rules_text(Rules.preset("standard", big_gin_bonus=33)).plain
+    assert "Big gin (all 11 cards melded, no card aside): 33" in big
+
+
+def test_refusals_and_help_say_the_rules_in_words(tmp_path: Path) -> None:
+    app = new_app(tmp_path, 5)
+
+    async def script(pilot: Any) -> None:
+        await settle(pilot)
+        await pilot.press("t")  # take the upcard 8♣, then try to throw it back
+        await settle(pilot)
+        index = app.order.index(Card("8c"))
+        await pilot.press("home", *["right"] * index, "enter")
+        message = str(app._message)
+        assert app._refused and "may not be discarded in the same turn" in message
+        assert "RULES.md" not in message and "no_return_discard" not in message
+        await pilot.press("question_mark")
+        text = screen_text(app)
+        assert "RULES.md" not in text and "RECORD.md" not in text
+        assert "r  the rules of this game" in text
+
+    drive(app, script)
+    assert humanize("over the limit (RULES.md §2, §5)", ["You"]) == "Over the limit"
+    assert humanize("onto melds (layoffs only, RULES.md §6)", ["You"]) == (
+        "Onto melds (layoffs only)"
+    )
+
+
+def test_enter_after_a_closed_summary_deals_the_next_hand(tmp_path: Path) -> None:
+    app = new_app(tmp_path, 5)
+
+    async def script(pilot: Any) -> None:
+        await play_hand_by_keys(pilot)
+        assert isinstance(app.screen, HandOverScreen)
+        await pilot.press("escape")  # look at the table
+        assert not isinstance(app.screen, HandOverScreen)
+        assert "Enter for the next hand" in screen_text(app)
+        await pilot.press("enter")  # as the prompt says: the next hand, not the summary again
+        await settle(pilot)
+        assert len(app.session.game.hands) == 2 and not app.session.hand_over
+        assert not isinstance(app.screen, HandOverScreen)
+
+    drive(app, script)
+
+
+@pytest.mark.parametrize("keys", [["v"], ["s"], ["question_mark"], ["r"], ["t", "k"]])
+def test_q_quits_from_a_dialog_as_the_footer_says(tmp_path: Path, keys: list[str]) -> None:
+    app = new_app(tmp_path, 5)
+
+    async def script(pilot: Any) -> None:
+        await settle(pilot)
+        for key in keys:
+            await pilot.press(key)
+            await settle(pilot)
+        assert len(app.screen_stack) > 1  # a pop-up is open
+        assert "q quit" in screen_text(app)
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.return_code == 0  # the app quits, the game saved
+
+    drive(app, script)
+    doc = json.loads((tmp_path / "current.json").read_text())
+    assert [(s, str(a)) for s, a in replay(doc).hand.history] == hand_record(app)
+
+
+def test_score_sheet_names_the_winner_of_an_undercut(tmp_path: Path) -> None:
+    """Seed 44: the bot knocks with 3 and the person, with 3 too, undercuts (a tie)."""
+    app = new_app(tmp_path, 44)
+
+    async def script(pilot: Any) -> None:
+        await play_hand_by_keys(pilot)
+        r = app.session.hand.result
+        assert r is not None and (r.result, r.knocker, r.winner) == ("undercut", 1, HUMAN)
+        await pilot.press("s")
+        text = screen_text(app)
+        assert "You undercut Easy" in text and "undercut (Easy)" not in text
+
+    drive(app, script)
+    r = app.session.hand.result
+    assert r is not None and result_words(r, ["You", "Easy"]) == "You undercut Easy"
+
+
+def test_a_terminal_below_80x24_says_so_until_it_is_big_enough(tmp_path: Path) -> None:
+    app = new_app(tmp_path, 5)
+
+    async def script(pilot: Any) -> None:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "The terminal is 70×20: okgin needs at least 80×24" in screen_text(app)
+        await pilot.press("t")  # the table's keys wait
+        assert app.session.hand.history == []
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        assert not isinstance(app.screen, TooSmallScreen)
+        assert "Your turn: take the upcard" in screen_text(app)
+        await pilot.press("v")  # a pop-up, then too narrow again: the notice covers both
+        await pilot.resize_terminal(79, 30)
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "79×30" in screen_text(app)
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, PileScreen)  # back where the person was
+
+    run_at(app, (70, 20), script)
+
+
+@pytest.mark.parametrize("spec", ["hard", "expert:guard=inf,max_worlds=48"])
+def test_hints_leave_the_bots_decisions_alone(spec: str) -> None:
+    """Asking for the one line and the details between decisions changes no decision."""
+    from okgin.bots import make_bot
+    from okgin.game import Game
+    from okgin.rules import Rules
+
+    played: list[list[str]] = []
+    for ask in (False, True):
+        game = Game(Rules.preset("standard"), seed=3)
+        bots = [make_bot(spec, seed=s) for s in range(2)]
+        actions: list[str] = []
+        while not game.hand.is_over:
+            seat = game.hand.current_player
+            assert seat is not None
+            view = game.view(seat)
+            action = bots[seat].act(view)
+            if ask:
+                line = bots[seat].explain(view, action)
+                details = bots[seat].explain_details(view, action)  # type: ignore[attr-defined]
+                assert line and "\n" not in line and "worlds" not in line and details
+            actions.append(str(action))
+            game.apply(action, seat)
+        played.append(actions)
+    assert played[0] == played[1] and len(played[0]) > 10
 
 
 def test_new_game_screen(tmp_path: Path) -> None:

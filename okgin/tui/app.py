@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rich.text import Text
-from textual import work
+from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -37,14 +38,19 @@ from okgin.bots import make_bot
 from okgin.cards import Card, mask_of
 from okgin.errors import IllegalActionError, OkginError
 from okgin.melds import best_layoffs, deadwood
+from okgin.rules import Rules
 from okgin.tui.screens import (
+    MIN_SIZE,
     HandOverScreen,
     HelpScreen,
+    HintScreen,
     KnockScreen,
     LayoffScreen,
     NewGameScreen,
     PileScreen,
+    RulesScreen,
     ScoreScreen,
+    TooSmallScreen,
 )
 from okgin.tui.session import (
     HUMAN,
@@ -87,8 +93,24 @@ def humanize(reason: str, names: Sequence[str]) -> str:
         r"seat (\d+)'s", lambda m: "your" if int(m.group(1)) == HUMAN else f"{who(m)}'s", reason
     )
     reason = re.sub(r"seat (\d+)", who, reason)
+    reason = plain_rules(reason)
     reason = symbols(reason)
     return reason[:1].upper() + reason[1:]
+
+
+#: The core's reasons cite the rule book (``RULES.md §4``) and the option keys behind them,
+#: which a person at the table has not got: the reason itself says the rule in words.
+_CITATION = re.compile(r",?\s*RULES\.md §\d+(?:, §\d+)*")
+_OPTION_ONLY = re.compile(r"\s*\((?:[a-z]+_[a-z_]+(?: [a-z_]+)?)?\)")
+
+
+def plain_rules(reason: str) -> str:
+    """``… same turn (no_return_discard, RULES.md §4)`` → ``… same turn``: no file names,
+    no option keys; other words in brackets stay."""
+    reason = _CITATION.sub("", reason)
+    reason = _OPTION_ONLY.sub("", reason)
+    reason = re.sub(r"\((?:[a-z]+_[a-z_]+(?: [a-z_]+)?), ", "(", reason)
+    return reason.replace("(big_gin_bonus is null)", "in these rules")
 
 
 def symbols(text: str) -> str:
@@ -121,6 +143,66 @@ def describe_action(action: Action, view: View) -> str:
             return "go big gin"
         return f"go gin, putting {card_label(action.card)} aside"
     return f"knock, putting {card_label(action.card) if action.card is not None else '-'} aside"
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A bot's hint for one position: the move, its one-line reason, the details."""
+
+    bot: str
+    view: View
+    action: Action
+    why: str
+    details: list[str]
+    key: tuple[int, int]  # (epoch, actions played): the position it is for
+
+    def line(self, width: int) -> str:
+        """``Hint: discard K♠ — keeps 8♠ 9♠: 2 outs for a run; …`` in one line of ``width``:
+        the reason's last parts are left to the details (h again) when it is too long."""
+        head = f"Hint: {describe_action(self.action, self.view)} — "
+        parts = symbols(self.why).split("; ")
+        more = " (h again: why)"
+        for n in range(len(parts), 0, -1):
+            text = head + "; ".join(parts[:n])
+            if len(text) + len(more) <= width:
+                return text + more
+            if n == len(parts) and len(text) <= width:
+                return text
+        text = head + parts[0]
+        return text if len(text) <= width else text[: max(0, width - 1)] + "…"
+
+    def title(self) -> str:
+        return f"Hint from the {self.bot} bot: {describe_action(self.action, self.view)}"
+
+    def details_text(self, rules: Rules) -> Text:
+        v = self.view
+        out = Text()
+        out.append(symbols(self.why) + "\n\n", style="bold")
+        for line in self.details:
+            out.append("• " + symbols(line) + "\n")
+        out.append("\nWhat the words mean\n", style="bold")
+        out.append(
+            "Deadwood: the points of your cards that are in no meld (ace 1, face cards "
+            f"10). You may knock with {v.knock_limit} or less this hand"
+            + (" (the ace upcard: gin only).\n" if v.knock_limit == 0 else ".\n")
+        )
+        out.append(
+            "Outs: the cards you have not seen (still in the stock or in another hand) that "
+            "would make a meld with the cards a move keeps.\n"
+        )
+        if self.bot == "expert":
+            out.append(
+                "Expected points: the expert bot plays the hand on from here many times, "
+                "guessing the hidden cards from what you have seen, and averages your points "
+                "less the others' (near the end of a game, winning it counts too). "
+                "“N points better” is the gap to the next best move it tried.\n"
+            )
+        out.append(
+            "Undercut risk: the chance that a player you knock against ends, after laying "
+            f"off, with no more deadwood than you and scores the {rules.undercut_bonus}-point "
+            "undercut bonus.\n"
+        )
+        return out
 
 
 CSS = """
@@ -161,6 +243,7 @@ class PlayApp(App[None]):
         Binding("h", "hint", "hint"),
         Binding("v", "pile", "pile"),
         Binding("s", "scores", "scores"),
+        Binding("r", "rules", "rules"),
         Binding("u", "undo", "undo", show=False),
         Binding("n", "new", "new game"),
         Binding("plus,equals_sign", "speed(1)", "faster", show=False),
@@ -189,6 +272,7 @@ class PlayApp(App[None]):
         self._refused = False
         self.order: list[Card] = []
         self._seen_new: Card | None = None
+        self._hint: Hint | None = None
 
     # ---- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -221,6 +305,9 @@ class PlayApp(App[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if self.too_small:
+            self.push_screen(TooSmallScreen())
+            return
         self.advance()
 
     @property
@@ -423,6 +510,8 @@ class PlayApp(App[None]):
         for notice in s.take_notices():
             self.say(notice)
         self.refresh_table()
+        if self.too_small:  # nothing moves on until the terminal is big enough
+            return
         if s.hand_over:
             key = (self._epoch, len(s.game.hands))
             if self._over_shown != key:
@@ -548,7 +637,7 @@ class PlayApp(App[None]):
     # ---- actions (keys, buttons, clicks) --------------------------------------------------
     TABLE_KEYS = frozenset(
         {"draw", "take", "pass_", "discard", "enter", "move", "move_to", "knock", "layoff"}
-        | {"hint", "undo", "new", "pile", "scores", "help", "speed", "colors"}
+        | {"hint", "undo", "new", "pile", "scores", "rules", "help", "speed", "colors"}
     )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -572,8 +661,8 @@ class PlayApp(App[None]):
 
     def action_enter(self) -> None:
         s = self.session
-        if s.hand_over:
-            self.show_over()
+        if s.hand_over:  # the summary was closed: Enter goes on, as the prompt says
+            self.over_closed("new" if s.game_over else "next")
             return
         v = s.view()
         if v.to_play == HUMAN and v.phase == "layoff":
@@ -622,8 +711,8 @@ class PlayApp(App[None]):
         any_best = min(deadwood(hand & ~(1 << c)) for c in v.hand)
         if best is not None and any_best <= v.knock_limit < best:
             return (
-                "only by putting aside the card you took from the pile, which the rules "
-                "forbid this turn (RULES.md §4)"
+                "only by putting aside the card you took from the pile, and a card taken "
+                "from the pile stays in your hand that turn (r: the rules)"
             )
         if v.knock_limit == 0:
             return f"the ace upcard allows only gin; your best is {any_best} deadwood"
@@ -649,10 +738,14 @@ class PlayApp(App[None]):
         if not s.human_to_play:
             self.refuse("a hint is for your own turn")
             return
+        hint = self._hint
+        if hint is not None and hint.key == (self._epoch, len(s.hand.history)):
+            self.push_screen(HintScreen(hint.title(), hint.details_text(s.rules)))
+            return
         name = s.settings.hint_bot or strongest_bot()
         view = s.view()
         epoch, length = self._epoch, len(s.hand.history)
-        self.say(f"Hint: asking the {name} bot…")
+        self.say(f"Asking the {name} bot for a hint…")
         self.hint_worker(name, view, epoch, length)
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
@@ -662,20 +755,24 @@ class PlayApp(App[None]):
             bot = make_bot(name, seed=settings.seed, budget=settings.budget)
             action = bot.act(view)
             why = bot.explain(view, action)
+            more = getattr(bot, "explain_details", None)
+            details = list(more(view, action)) if more is not None else []
         except Exception as exc:
             self.call_from_thread(self.say, f"Hint: the {name} bot failed ({exc})", True)
             return
-        self.call_from_thread(self.show_hint, name, view, action, why, epoch, length)
+        hint = Hint(name, view, action, why, details, (epoch, length))
+        self.call_from_thread(self.show_hint, hint)
 
-    def show_hint(
-        self, name: str, view: View, action: Action, why: str, epoch: int, length: int
-    ) -> None:
-        if epoch != self._epoch or len(self.session.hand.history) != length:
+    def show_hint(self, hint: Hint) -> None:
+        if hint.key != (self._epoch, len(self.session.hand.history)):
             return
+        self._hint = hint
+        action = hint.action
         if isinstance(action, Discard) and action.card in self.order:
             self.cursor_card = action.card
             self.refresh_table()
-        self.say(f"Hint ({name}): {describe_action(action, view)} — {symbols(why)}")
+        width = self.query_one("#message", Static).content_region.width or 78
+        self.say(hint.line(width))
 
     def action_pile(self) -> None:
         s = self.session
@@ -687,6 +784,33 @@ class PlayApp(App[None]):
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen())
+
+    def action_rules(self) -> None:
+        s = self.session
+        self.push_screen(RulesScreen(s.rules, s.view()))
+
+    # ---- the size of the terminal --------------------------------------------------------
+    @property
+    def too_small(self) -> bool:
+        width, height = self.size
+        return width < MIN_SIZE[0] or height < MIN_SIZE[1]
+
+    def check_size(self) -> None:
+        """Cover the table with :class:`TooSmallScreen` while the terminal is too small; go
+        on where the game was once it is big enough."""
+        shown = [x for x in self.screen_stack if isinstance(x, TooSmallScreen)]
+        if self.too_small:
+            if shown:
+                shown[0].show(*self.size)
+            else:
+                self.push_screen(TooSmallScreen())
+        elif shown:
+            if self.screen is shown[0]:
+                self.pop_screen()
+            self.advance()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self.check_size)
 
     def action_undo(self) -> None:
         s = self.session

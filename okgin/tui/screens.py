@@ -11,14 +11,15 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from okgin.actions import Knock
 from okgin.bots import BOTS
-from okgin.cards import Card, cards_of, mask_of
+from okgin.cards import SUIT_SYMBOLS, Card, cards_of, mask_of
 from okgin.errors import OkginError
 from okgin.game import Game
+from okgin.hand import HandResult
 from okgin.melds import Meld, deadwood, declared_deadwood, melds_in
 from okgin.rules import PRESETS, Rules
 from okgin.tui.session import (
@@ -30,6 +31,7 @@ from okgin.tui.session import (
     parse_options,
 )
 from okgin.tui.text import (
+    card_label,
     card_text,
     cards_text,
     final_lines,
@@ -42,11 +44,16 @@ from okgin.views import View
 __all__ = [
     "HandOverScreen",
     "HelpScreen",
+    "HintScreen",
     "KnockScreen",
     "LayoffScreen",
     "NewGameScreen",
     "PileScreen",
+    "RulesScreen",
     "ScoreScreen",
+    "TooSmallScreen",
+    "result_words",
+    "rules_text",
 ]
 
 #: ``try_play(actions)``: plays them in order; returns None, or the reason of a refusal.
@@ -67,10 +74,12 @@ ModalScreen VerticalScroll { height: auto; max-height: 18; }
 
 
 class Modal(ModalScreen[Any]):
-    """A pop-up in the middle of the table."""
+    """A pop-up in the middle of the table. ``q`` quits from it too, as the footer says
+    (a modal screen hides the app's own keys; the game is saved after every action)."""
 
     SCOPED_CSS = False
     DEFAULT_CSS = MODAL_CSS
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "app.quit", "quit")]
 
 
 def _button(label: str, id: str, variant: str = "default") -> Button:
@@ -370,7 +379,6 @@ class TextScreen(Modal):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "close"),
         Binding("enter", "close", "close", show=False),
-        Binding("q", "close", "close", show=False),
     ]
     TITLE_TEXT = ""
 
@@ -430,6 +438,20 @@ class PileScreen(TextScreen):
         return [pile, taken]
 
 
+def result_words(r: HandResult, names: Sequence[str]) -> str:
+    """A hand's result for the score sheet, naming who won it: ``knock (You)``, ``gin
+    (Easy)``, ``Easy undercut You``, ``dead``."""
+    k = r.knocker
+    if k is None:
+        return r.result.replace("_", " ")
+    if r.result == "undercut":
+        by = [names[s] for s, p in enumerate(r.points) if s != k and p > 0]
+        if not by and r.winner is not None:
+            by = [names[r.winner]]
+        return f"{' and '.join(by)} undercut {names[k]}"
+    return f"{r.result.replace('_', ' ')} ({names[k]})"
+
+
 def score_table(game: Game, names: Sequence[str]) -> list[Any]:
     """The score sheet: every hand, the totals, the boxes; Hollywood's three games."""
     rules = game.rules
@@ -448,9 +470,7 @@ def score_table(game: Game, names: Sequence[str]) -> list[Any]:
         if r is None:
             t.add_row(str(i + 1), names[hand.dealer], up, "in play", *["" for _ in names])
             continue
-        what = r.result.replace("_", " ")
-        if r.knocker is not None:
-            what += f" ({names[r.knocker]})"
+        what = result_words(r, names)
         t.add_row(
             str(i + 1),
             names[hand.dealer],
@@ -577,16 +597,219 @@ Your turn, by keys or by mouse (buttons, cards, the stock, the pile):
   d  draw from the stock                  ←/→ Home End  choose a card
   Enter or x  discard the chosen card     (or click a card twice)
   k  knock or go gin, when it is legal    l  lay off onto the knocker
-  h  hint: what the strongest bot would do, and why
+  h  hint: what the strongest bot would do, in one line; h again: why, in full
 The table:
   v  the whole discard pile               s  the score sheet
+  r  the rules of this game: knock limit, doubling, bonuses, the deal
   +/-  the computer's speed               c  four-colour deck on/off
   u  undo your last move (when the game allows it)
   n  new game: rules, players, opponents
-  q  quit; the game is saved (okgin play --resume goes on with it)
+  Enter  the next hand, once a hand is over
+  Esc  close a pop-up
+  q  quit, also from a pop-up; the game is saved (okgin play --resume goes on)
 Your hand is grouped into its best melds; the deadwood cards come last.
 Every card shows its suit: ♣ clubs, ♦ diamonds, ♥ hearts, ♠ spades.
 """
+
+
+class HintScreen(TextScreen):
+    """A hint in full: the bot's reasons with their numbers, and what the words mean."""
+
+    def __init__(self, title: str, body: Text) -> None:
+        super().__init__()
+        self.TITLE_TEXT = title
+        self._body = body
+
+    def body(self) -> list[Any]:
+        return [self._body]
+
+
+SUIT_WORDS = {"c": "club", "d": "diamond", "h": "heart", "s": "spade"}
+RANK_LABELS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+
+
+def rules_text(rules: Rules, view: View | None = None) -> Text:
+    """The rule set in force, in words, every figure read from ``rules`` (and this hand's
+    upcard, limit and doubling from ``view``)."""
+    out = Text()
+
+    def head(text: str) -> None:
+        out.append(("\n" if out.plain else "") + text + "\n", style="bold")
+
+    changed = {k: v for k, v in rules.to_dict().items() if k != "preset"}
+    preset = f"The {rules.preset_name} rules"
+    if changed:
+        preset += " with " + ", ".join(f"{k} {_show(v)}" for k, v in changed.items())
+    out.append(
+        f"{preset}: {rules.players} players, {rules.cards_per_hand} cards each.\n", style="bold"
+    )
+    head("The knock limit")
+    if isinstance(rules.knock_limit, int):
+        out.append(
+            f"You may knock with at most {rules.knock_limit} deadwood, every hand"
+            + (" (gin only).\n" if rules.knock_limit == 0 else ".\n")
+        )
+    else:
+        out.append(
+            "The first upcard of a hand sets how much deadwood a knock may leave, for the "
+            "whole hand (even once someone takes it):\n"
+        )
+        ranks = Text("  upcard ")
+        limits = Text("  limit  ")
+        for r, label in enumerate(RANK_LABELS):
+            limit = rules.limit_for(r)
+            cell = "gin" if limit == 0 else str(limit)
+            width = max(len(label), len(cell)) + 1
+            ranks.append(label.rjust(width))
+            limits.append(cell.rjust(width))
+        out.append_text(ranks)
+        out.append("\n")
+        out.append_text(limits)
+        out.append("\n")
+        if rules.limit_for(0) == 0:
+            out.append("  An ace upcard allows only gin.\n")
+    if view is not None:
+        now = "gin only" if view.knock_limit == 0 else f"knock limit {view.knock_limit}"
+        out.append(f"This hand: the upcard {card_label(view.upcard)} set the {now}.\n")
+    out.append(
+        "Knock after drawing: put one card aside face down, spread your melds; the rest is "
+        "your deadwood (ace 1, face cards 10).\n"
+    )
+    if rules.no_return_discard:
+        out.append(
+            "A card you take from the discard pile stays in your hand that turn: you may "
+            "not throw it back, nor put it aside to knock.\n"
+        )
+    else:
+        out.append("A card taken from the discard pile may be thrown back at once.\n")
+    head("Doubling")
+    suit = rules.doubling_suit
+    if suit is None:
+        out.append("No suit doubles anything.\n")
+    elif rules.doubling_effect == "hand":
+        times = rules.multiplier_for("cdhs".index(suit) * 13 + 1)
+        out.append(
+            f"A {SUIT_WORDS[suit]} ({SUIT_SYMBOLS['cdhs'.index(suit)]}) first upcard "
+            f"multiplies that hand's points by {times}.\n"
+        )
+    else:
+        out.append(
+            f"The first hand of a game dealt with a {SUIT_WORDS[suit]} upcard doubles the "
+            "game's target, once.\n"
+        )
+    if view is not None and suit is not None:
+        if view.multiplier > 1:
+            out.append(f"This hand is doubled: its points count ×{view.multiplier}.\n")
+        elif view.target and view.target != rules.target:
+            out.append(f"This game's target is doubled to {view.target}.\n")
+    head("Scoring a hand")
+    out.append(
+        f"Gin (no deadwood): {rules.gin_bonus} plus the others' deadwood; gin is never "
+        "undercut, and nobody lays off on it.\n"
+    )
+    if rules.big_gin_bonus is not None:
+        out.append(
+            f"Big gin (all {rules.cards_per_hand + 1} cards melded, no card aside): "
+            f"{rules.big_gin_bonus} plus the others' deadwood.\n"
+        )
+    else:
+        out.append("There is no big gin.\n")
+    bonus = f" plus {rules.knock_bonus}" if rules.knock_bonus else ""
+    out.append(
+        "A knock: the others lay off cards on the knocker's melds; the knocker scores the "
+        f"difference in deadwood{bonus}.\n"
+    )
+    tie = "the same or less" if rules.undercut_on_tie else "less"
+    out.append(
+        f"Undercut: when a defender ends with {tie} deadwood than the knocker, the defender "
+        f"scores the difference plus {rules.undercut_bonus}.\n"
+    )
+    multiway = getattr(rules, "multiway_scoring", None)
+    if rules.players > 2 and multiway is not None:
+        out.append(
+            "With more than two players the knocker is scored against each player in turn.\n"
+            if multiway == "pairwise"
+            else "With more than two players only the hand's one winner scores.\n"
+        )
+    if rules.stock_exhaustion == "standard":
+        out.append(
+            "When the stock is down to two cards and nobody has knocked, the hand is dead: "
+            "nobody scores and the same dealer deals again.\n"
+        )
+    else:
+        out.append(
+            "When the stock is down to two cards, the next player may take the last "
+            "discard only to knock with it at once; otherwise the hand is dead.\n"
+        )
+    head("The game")
+    if rules.format == "single":
+        out.append("One hand is the whole game.\n")
+    else:
+        if rules.format == "hollywood":
+            out.append(
+                f"Hollywood: three games to {rules.target} scored at once; your first hand won "
+                "counts in game 1, the second in games 1–2, then in all three.\n"
+            )
+        else:
+            out.append(f"Hands are played until someone has {rules.target} points or more.\n")
+        extras = []
+        if rules.game_bonus:
+            extras.append(f"{rules.game_bonus} for winning the game")
+        if rules.box_bonus:
+            extras.append(f"{rules.box_bonus} for each hand won (a box)")
+        if rules.shutout == "double":
+            extras.append("the winner's score doubles if nobody else scored (a shutout)")
+        out.append(
+            ("At the end: " + "; ".join(extras) + ".\n") if extras else "No end-of-game bonuses.\n"
+        )
+    if rules.dealer_rotation == "winner":
+        out.append("The winner of a hand deals the next; after a dead hand the same dealer.\n")
+    else:
+        out.append(
+            "The deal passes to the next player each hand; after a dead hand the same dealer.\n"
+        )
+    return out
+
+
+class RulesScreen(TextScreen):
+    """The rule set in force, explained (r at the table)."""
+
+    TITLE_TEXT = "The rules of this game"
+
+    def __init__(self, rules: Rules, view: View | None = None) -> None:
+        super().__init__()
+        self.rules = rules
+        self.view = view
+
+    def body(self) -> list[Any]:
+        return [rules_text(self.rules, self.view)]
+
+
+#: The smallest terminal the table is laid out for (columns, lines).
+MIN_SIZE = (80, 24)
+
+
+class TooSmallScreen(Screen[None]):
+    """Shown over everything while the terminal is smaller than :data:`MIN_SIZE`; the game
+    waits (the computer does not play on) until the terminal is big enough again."""
+
+    DEFAULT_CSS = """
+    TooSmallScreen { align: center middle; }
+    TooSmallScreen > Static { width: auto; max-width: 100%; height: auto; text-align: center; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="too-small")
+
+    def on_mount(self) -> None:
+        self.show(self.app.size.width, self.app.size.height)
+
+    def show(self, width: int, height: int) -> None:
+        need_w, need_h = MIN_SIZE
+        self.query_one("#too-small", Static).update(
+            f"The terminal is {width}×{height}: okgin needs at least {need_w}×{need_h}.\n"
+            "Make the window bigger to go on (q quits; the game is saved)."
+        )
 
 
 class HelpScreen(TextScreen):
