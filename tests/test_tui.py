@@ -1055,3 +1055,37 @@ def test_fiftieth_card_take_and_knock(tmp_path: Path) -> None:
         assert (HUMAN, TAKE) in s.hand.history[-3:]
 
     drive(app, script)
+
+
+def test_snapshot_rules_screen_120x40(tmp_path: Path, snap_compare: Any) -> None:
+    async def before(pilot: Any) -> None:
+        await settle(pilot)
+        await pilot.press("r")
+
+    assert snap_compare(snap_app(tmp_path, 35), run_before=before, terminal_size=(120, 40))
+
+
+async def hard_hint(pilot: Any) -> None:
+    pilot.app.session.settings.hint_bot = "hard"
+    await settle(pilot)
+    for keys in (["p"], ["d"]):
+        await pilot.press(*keys)
+        await settle(pilot)
+    await pilot.press("h")
+    await wait_for_hint(pilot)
+
+
+def test_snapshot_hint_line_120x40(tmp_path: Path, snap_compare: Any) -> None:
+    assert snap_compare(snap_app(tmp_path, 35), run_before=hard_hint, terminal_size=(120, 40))
+
+
+def test_snapshot_hint_details(tmp_path: Path, snap_compare: Any) -> None:
+    async def before(pilot: Any) -> None:
+        await hard_hint(pilot)
+        await pilot.press("h")
+
+    assert snap_compare(snap_app(tmp_path, 35), run_before=before, terminal_size=SIZE)
+
+
+def test_snapshot_terminal_too_small(tmp_path: Path, snap_compare: Any) -> None:
+    assert snap_compare(snap_app(tmp_path, 35), terminal_size=(60, 20))

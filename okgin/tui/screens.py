@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from rich.table import Table
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -393,6 +394,16 @@ class TextScreen(Modal):
                     yield Static(part)
             with Horizontal(classes="buttons"):
                 yield _button("Close Esc", "page-close")
+
+    def on_mount(self) -> None:
+        self.fit_page()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit_page()
+
+    def fit_page(self) -> None:
+        """A taller terminal shows more of the page (18 lines at 80×24)."""
+        self.query_one("#page", VerticalScroll).styles.max_height = max(5, self.app.size.height - 6)
 
     def action_close(self) -> None:
         self.dismiss(None)
