@@ -622,7 +622,7 @@ def test_a_terminal_below_80x24_says_so_until_it_is_big_enough(tmp_path: Path) -
     run_at(app, (70, 20), script)
 
 
-@pytest.mark.parametrize("spec", ["hard", "expert:guard=inf,max_worlds=48"])
+@pytest.mark.parametrize("spec", ["hard", "expert:guard=inf,min_worlds=8,max_worlds=16"])
 def test_hints_leave_the_bots_decisions_alone(spec: str) -> None:
     """Asking for the one line and the details between decisions changes no decision."""
     from okgin.bots import make_bot
