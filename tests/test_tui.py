@@ -513,6 +513,11 @@ def test_rules_text_follows_the_options() -> None:
     assert "doubles the game's target" in target
     holly = rules_text(Rules.preset("standard", format="hollywood", target=40)).plain
     assert "three games to 40" in holly
+    lowest = rules_text(Rules.preset("party", players=3)).plain
+    assert "only the hand's one winner scores" in lowest
+    pairwise = rules_text(Rules.preset("party", players=3, multiway_scoring="pairwise")).plain
+    assert "scored against each player in turn" in pairwise
+    assert "in turn" not in rules_text(Rules.preset("standard")).plain  # two players
     big = rules_text(Rules.preset("standard", big_gin_bonus=33)).plain
     assert "Big gin (all 11 cards melded, no card aside): 33" in big
 

@@ -735,12 +735,12 @@ def rules_text(rules: Rules, view: View | None = None) -> Text:
         f"Undercut: when a defender ends with {tie} deadwood than the knocker, the defender "
         f"scores the difference plus {rules.undercut_bonus}.\n"
     )
-    multiway = getattr(rules, "multiway_scoring", None)
-    if rules.players > 2 and multiway is not None:
+    if rules.players > 2:
         out.append(
             "With more than two players the knocker is scored against each player in turn.\n"
-            if multiway == "pairwise"
-            else "With more than two players only the hand's one winner scores.\n"
+            if rules.multiway_scoring == "pairwise"
+            else "With more than two players only the hand's one winner scores: the knocker "
+            "if it beats everybody, else the defender with the least deadwood.\n"
         )
     if rules.stock_exhaustion == "standard":
         out.append(
