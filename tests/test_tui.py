@@ -113,6 +113,13 @@ async def play_hand_by_keys(pilot: Any) -> None:
         await press_action(pilot, human_actions(app.session.view()))
 
 
+def record_file(app: PlayApp) -> Path:
+    """Where the game on the table keeps its RECORD.md record."""
+    path = app.session.record_path
+    assert path is not None
+    return path
+
+
 def hand_record(app: PlayApp) -> list[tuple[int, str]]:
     return [(s, str(a)) for s, a in app.session.hand.history]
 
@@ -184,7 +191,7 @@ def simulate(seed: int, **kw: Any) -> Session:
             for a in human_actions(s.view()):
                 s.play(a)
         else:
-            s.play_bot(seat, s.bots[seat].act(s.view(seat)))
+            s.step_bot()
     return s
 
 
@@ -274,7 +281,7 @@ def test_save_after_every_action_and_resume(tmp_path: Path) -> None:
         await settle(pilot)
         for _ in range(3):
             await press_action(pilot, human_actions(app.session.view()))
-            doc = json.loads((tmp_path / "current.json").read_text())
+            doc = json.loads(record_file(app).read_text())
             # the saved record replays to exactly the game on the table
             assert [(s, str(a)) for s, a in replay(doc).hand.history] == hand_record(app)
         seen["history"] = hand_record(app)
@@ -314,7 +321,7 @@ def test_undo_against_the_computer(tmp_path: Path) -> None:
         await pilot.press("escape", "u")  # take the discard back: the knock goes with it
         await settle(pilot)
         assert s.view().phase == "play" and list(s.view().hand) == hand
-        doc = json.loads((tmp_path / "current.json").read_text())
+        doc = json.loads(record_file(app).read_text())
         assert len(doc["hands"][0]["actions"]) == len(s.hand.history) == 3
 
     drive(app, script)
@@ -579,7 +586,7 @@ def test_q_quits_from_a_dialog_as_the_footer_says(tmp_path: Path, keys: list[str
         assert app.return_code == 0  # the app quits, the game saved
 
     drive(app, script)
-    doc = json.loads((tmp_path / "current.json").read_text())
+    doc = json.loads(record_file(app).read_text())
     assert [(s, str(a)) for s, a in replay(doc).hand.history] == hand_record(app)
 
 
@@ -670,12 +677,13 @@ def test_new_game_screen(tmp_path: Path) -> None:
         assert app.screen is screen and "knock_bonus" in str(screen.query_one("#ng-error").render())
         screen.query_one("#ng-options").value = "knock_bonus=5"
         screen.query_one("#ng-seed").value = "9"
+        old = record_file(app)
         await pilot.press("ctrl+s")
         await settle(pilot)
         s = app.session
         assert s.n == 3 and s.settings.opponents == ["easy", "random"] and s.settings.seed == 9
         assert s.rules.preset_name == "party" and s.rules.knock_bonus == 5
-        assert (tmp_path / "games" / "game-0001.json").exists()  # the old game is kept
+        assert old.exists() and record_file(app) != old  # the old game is kept, apart
 
     drive(app, script)
 
@@ -702,7 +710,7 @@ def test_a_whole_game_by_keys(tmp_path: Path) -> None:
             assert f"{sc.totals[seat]} points" in line and line.strip(" │").endswith(
                 f"= {sc.final[seat]}"
             )
-        doc = json.loads((tmp_path / "current.json").read_text())
+        doc = json.loads(record_file(app).read_text())
         assert replay(doc).is_over
 
     drive(app, script)
@@ -744,7 +752,7 @@ def test_command_refuses_bad_input(tmp_path: Path, monkeypatch: Any, capsys: Any
     assert "no saved game" in capsys.readouterr().err
     assert main(["play", "--replay", str(tmp_path / "missing.json")]) == 2
     assert "cannot read" in capsys.readouterr().err
-    assert not (tmp_path / "current.json").exists()
+    assert not list(tmp_path.glob("*.json*"))  # nothing started
 
 
 def test_command_settings(monkeypatch: Any) -> None:
@@ -952,7 +960,7 @@ def test_scoring_lines_add_up_to_the_core_points(
                 for a in human_actions(s.view()):
                     s.play(a)
             else:
-                s.play_bot(seat, s.bots[seat].act(s.view(seat)))
+                s.step_bot()
         r = s.hand.result
         assert r is not None
         kinds.add(r.result)
@@ -1041,7 +1049,7 @@ def test_fiftieth_card_take_and_knock(tmp_path: Path) -> None:
             for action in holding(s.view()):
                 s.play(action)
         else:
-            s.play_bot(seat, s.bots[seat].act(s.view(seat)))
+            s.step_bot()
     app = PlayApp(s)
 
     async def script(pilot: Any) -> None:

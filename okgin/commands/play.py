@@ -68,7 +68,28 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     p.add_argument("--target", type=int, help="the game's target (default: the rules', 100)")
     p.add_argument("--seed", type=int, help="seed of the deals (default: a new shuffle)")
-    p.add_argument("--resume", action="store_true", help="continue the saved game")
+    p.add_argument(
+        "--resume",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="ID",
+        help="continue a saved game: the only unfinished one, or the one with this id (with "
+        "several, --resume alone lists them)",
+    )
+    p.add_argument(
+        "--seat",
+        type=int,
+        default=0,
+        metavar="N",
+        help="your seat, 0 to players-1 (default 0); the opponents take the others in order",
+    )
+    p.add_argument(
+        "--people",
+        metavar="NAMES",
+        help="two or more people sharing this terminal (hot seat), comma-separated: "
+        "--people Ann,Bob; they sit from --seat on, the screen hiding each hand between turns",
+    )
     p.add_argument("--replay", metavar="FILE", help="step through a game record")
     p.add_argument("--undo", action="store_true", help="allow taking moves back")
     p.add_argument("--four-color", action="store_true", help="a four-colour deck")
@@ -101,19 +122,23 @@ def settings_from_args(args: argparse.Namespace) -> tuple[Any, list[str]]:
     if args.target is not None:
         rules["target"] = args.target
     levels = [x.strip() for x in args.opponents.split(",") if x.strip()] if args.opponents else []
+    people = [x.strip() for x in (getattr(args, "people", None) or "").split(",") if x.strip()]
+    people = people or ["You"]
     if args.players is not None:
         rules["players"] = args.players
-    elif levels and "players" not in rules and len(levels) > 1:
-        rules["players"] = len(levels) + 1
+    elif levels and "players" not in rules and len(levels) + len(people) > 2:
+        rules["players"] = len(levels) + len(people)
+    elif len(people) > 2 and "players" not in rules:
+        rules["players"] = len(people)
     players = Rules.from_dict(rules).players
-    if not levels:
+    if not levels and players > len(people):
         level, notice = default_opponent()
         levels = [level]
         if notice:
             notices.append(notice)
     if len(levels) == 1:
-        levels = levels * (players - 1)
-    check_opponents(levels, players)
+        levels = levels * (players - len(people))
+    check_opponents(levels, players, len(people))
     if args.seed is not None and args.seed < 0:
         raise OkginError("--seed must be ≥ 0")
     budget = getattr(args, "budget", None)
@@ -128,7 +153,11 @@ def settings_from_args(args: argparse.Namespace) -> tuple[Any, list[str]]:
         speed=args.speed if args.speed is not None else SPEEDS["normal"],
         four_color=args.four_color,
         budget=budget,
+        people=people,
+        seat=getattr(args, "seat", 0) or 0,
     )
+    if not 0 <= settings.seat < players:
+        raise OkginError(f"--seat must be 0 to {players - 1}, not {settings.seat}")
     return settings, notices
 
 
@@ -156,7 +185,7 @@ def run(args: argparse.Namespace) -> int:
     from okgin.tui.app import PlayApp
     from okgin.tui.session import Session
 
-    if args.resume:
+    if args.resume is not None:
         given = [
             flag
             for flag, value in (
@@ -166,6 +195,8 @@ def run(args: argparse.Namespace) -> int:
                 ("--opponents", args.opponents),
                 ("--target", args.target),
                 ("--seed", args.seed),
+                ("--seat", args.seat),
+                ("--people", args.people),
             )
             if value
         ]
@@ -174,9 +205,9 @@ def run(args: argparse.Namespace) -> int:
                 f"--resume continues the saved game with its own rules and opponents; "
                 f"drop {', '.join(given)}"
             )
-        session = Session.resume()
         if args.undo:
-            session.settings.undo = True
+            raise OkginError("--resume keeps the game's own undo setting; drop --undo")
+        session = Session.resume(table_id=args.resume or None)
         if args.four_color:
             session.settings.four_color = True
         if args.speed is not None:
@@ -185,13 +216,12 @@ def run(args: argparse.Namespace) -> int:
     else:
         settings, notices = settings_from_args(args)
         session = Session.new(settings)
-        if session.archived is not None:
-            notices.append(f"the previous game is kept in {session.archived}")
     app = PlayApp(session, notice="; ".join(notices) or None)
     app.run()
-    where = app.session.directory / "current.json"
-    if app.session.game_over:
+    s = app.session
+    where = s.record_path
+    if s.game_over:
         print(f"The game is over; its record is {where}")
     else:
-        print(f"Game saved in {where}; continue it with: okgin play --resume")
+        print(f"Game {s.id} saved in {where}; continue it with: okgin play --resume {s.id}")
     return 0

@@ -8,7 +8,9 @@ is shown in plain words, leaving the game as it was.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -17,7 +19,6 @@ from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.timer import Timer
 from textual.widgets import Button, Footer, Static
 
 from okgin.actions import (
@@ -39,6 +40,7 @@ from okgin.cards import Card, mask_of
 from okgin.errors import IllegalActionError, OkginError
 from okgin.melds import best_layoffs, deadwood
 from okgin.rules import Rules
+from okgin.table import Table, TableEvent
 from okgin.tui.screens import (
     MIN_SIZE,
     HandOverScreen,
@@ -77,20 +79,21 @@ def speed_name(seconds: float) -> str:
     return f"{seconds:g}s"
 
 
-def humanize(reason: str, names: Sequence[str]) -> str:
-    """The core's reasons name seats; the person reads names ("you", "Medium")."""
+def humanize(reason: str, names: Sequence[str], me: int = HUMAN) -> str:
+    """The core's reasons name seats; the person at seat ``me`` reads names ("you",
+    "Medium")."""
 
     def who(m: re.Match[str]) -> str:
         s = int(m.group(1))
-        return "you" if s == HUMAN else names[s] if s < len(names) else m.group(0)
+        return "you" if s == me else names[s] if s < len(names) else m.group(0)
 
     reason = re.sub(
         r"seat (\d+) is to play",
-        lambda m: f"{who(m)} {'are' if m.group(1) == str(HUMAN) else 'is'} to play",
+        lambda m: f"{who(m)} {'are' if m.group(1) == str(me) else 'is'} to play",
         reason,
     )
     reason = re.sub(
-        r"seat (\d+)'s", lambda m: "your" if int(m.group(1)) == HUMAN else f"{who(m)}'s", reason
+        r"seat (\d+)'s", lambda m: "your" if int(m.group(1)) == me else f"{who(m)}'s", reason
     )
     reason = re.sub(r"seat (\d+)", who, reason)
     reason = plain_rules(reason)
@@ -205,6 +208,28 @@ class Hint:
         return out
 
 
+class PacedExecutor(Executor):
+    """Runs each bot's decision in one thread after a pause of ``delay()`` seconds: the
+    pace of the computer's moves (the table applies them on the app's thread)."""
+
+    def __init__(self, delay: Callable[[], float]) -> None:
+        self.delay = delay
+        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="okgin-bot")
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        pause = self.delay()
+
+        def paced() -> Any:
+            if pause > 0:
+                time.sleep(pause)
+            return fn(*args, **kwargs)
+
+        return self.pool.submit(paced)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        self.pool.shutdown(wait=wait, cancel_futures=cancel_futures)
+
+
 CSS = """
 Screen { layout: vertical; }
 #title { height: 1; background: $panel; text-style: bold; padding: 0 1; }
@@ -265,7 +290,8 @@ class PlayApp(App[None]):
         self.cursor_card: Card | None = None
         self._epoch = 0
         self._bot_pending = False
-        self._bot_timer: Timer | None = None
+        self._paced = PacedExecutor(lambda: self.session.settings.speed)
+        self._unsubscribe: Callable[[], None] | None = None
         self._over_shown: tuple[int, int] | None = None
         self._auto_shown: tuple[int, int, int] | None = None
         self._message: Text = Text(notice or "")
@@ -305,10 +331,16 @@ class PlayApp(App[None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.watch_table()
         if self.too_small:
             self.push_screen(TooSmallScreen())
             return
         self.advance()
+
+    @property
+    def me(self) -> int:
+        """The seat whose hand is on the screen."""
+        return self.session.me
 
     @property
     def four_color(self) -> bool:
@@ -333,7 +365,9 @@ class PlayApp(App[None]):
         self.query_one("#title", Static).update(title)
         # opponents
         lines = []
-        for seat in range(1, v.players):
+        for seat in range(v.players):
+            if seat == self.me:
+                continue
             line = Text("▶ " if v.to_play == seat else "  ")
             line.append(f"{names[seat]:<9}", style="bold")
             line.append(f" {v.hand_sizes[seat]:>2} cards")
@@ -402,7 +436,7 @@ class PlayApp(App[None]):
             label.append_text(card_text(new, fc))
             if taken and v.rules.no_return_discard:
                 label.append(": keep it this turn")
-        elif v.dealer == HUMAN:
+        elif v.dealer == self.me:
             label.append(" · you dealt")
         self.query_one("#handlabel", Static).update(label)
         # prompt, message, buttons, log
@@ -430,7 +464,7 @@ class PlayApp(App[None]):
             return Text("The game is over: n new game · s score sheet · q quit")
         if s.hand_over:
             return Text("The hand is over: Enter for the next hand · s score sheet")
-        if v.to_play != HUMAN:
+        if v.to_play != self.me:
             who = names[v.to_play] if v.to_play is not None else "?"
             doing = "is laying off…" if v.phase == "layoff" else "is playing…"
             return Text(f"{who} {doing}")
@@ -469,7 +503,7 @@ class PlayApp(App[None]):
 
     def refresh_buttons(self, v: View) -> None:
         s = self.session
-        mine = v.to_play == HUMAN and not s.hand_over
+        mine = v.to_play == self.me and not s.hand_over
         legal = v.legal_actions if mine else ()
         knock = default_knock(v) if mine else None
         shown = {
@@ -499,7 +533,7 @@ class PlayApp(App[None]):
         msg.set_class(refused, "-refused")
 
     def refuse(self, reason: str) -> None:
-        self.say(f"✗ Refused: {humanize(reason, self.session.names)}", refused=True)
+        self.say(f"✗ Refused: {humanize(reason, self.session.names, self.me)}", refused=True)
         self.bell()
 
     # ---- the flow of the game ----------------------------------------------------------
@@ -531,65 +565,38 @@ class PlayApp(App[None]):
             self.action_knock()
 
     def schedule_bot(self) -> None:
+        """Let the table's bots play up to a person's turn (or the end of the hand), each
+        thinking off the app's thread after the pause the speed asks for; the table applies
+        their moves on this thread, and every move is shown as it comes (on_table_event)."""
         if self._bot_pending:
             return
         self._bot_pending = True
-        epoch = self._epoch
-        delay = self.session.settings.speed
-        if delay > 0:
-            self._bot_timer = self.set_timer(delay, lambda: self.start_bot(epoch))
-        else:
-            self.call_later(self.start_bot, epoch)
+        self.bot_worker(self._epoch, self.session.table)
 
-    def start_bot(self, epoch: int) -> None:
-        s = self.session
-        if epoch != self._epoch:
-            return
-        seat = s.bot_to_play
-        if seat is None:
-            self._bot_pending = False
-            return
-        view = s.view(seat)
-        bot = s.bots[seat]
-        game = s.game
-        length = len(s.hand.history)
-
-        def think() -> None:
-            action: Action | None
-            try:
-                action, error = bot.act(view), None
-            except Exception as exc:  # a bot's bug must not end the game
-                action, error = None, exc
-            self.call_from_thread(self.bot_done, epoch, game, length, seat, action, error)
-
-        self.run_worker(think, thread=True, group="bot", exit_on_error=False)
-
-    def bot_done(
-        self,
-        epoch: int,
-        game: Any,
-        length: int,
-        seat: int,
-        action: Action | None,
-        error: Exception | None,
-    ) -> None:
-        s = self.session
-        self._bot_pending = False
-        if epoch != self._epoch or game is not s.game or len(s.hand.history) != length:
+    @work(exclusive=True, group="bot", exit_on_error=False)
+    async def bot_worker(self, epoch: int, table: Table) -> None:
+        try:
+            await table.run_bots_async(self._paced)
+        finally:
+            if epoch == self._epoch:
+                self._bot_pending = False
+        if epoch == self._epoch and table is self.session.table:
             self.advance()
-            return
-        if action is None:
-            s.notices.append(f"{s.names[seat]} failed ({error}); it plays a legal move instead")
-            action = s.view(seat).legal_actions[0]
-        s.play_bot(seat, action)
-        self.advance()
+
+    def on_table_event(self, event: TableEvent) -> None:
+        """A change at the table (a bot's move, the person's own): show it."""
+        if event.kind == "action" and self.session.bot_to_play is not None:
+            self.refresh_table()
+
+    def watch_table(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+        self._unsubscribe = self.session.table.subscribe(None, self.on_table_event)
 
     def new_epoch(self) -> None:
         self._epoch += 1
         self._bot_pending = False
-        if self._bot_timer is not None:
-            self._bot_timer.stop()
-            self._bot_timer = None
+        self.workers.cancel_group(self, "bot")
 
     def play_only(self, actions: Sequence[Action]) -> str | None:
         """Play the person's actions; on a refusal return the reason (the game unchanged)."""
@@ -598,7 +605,7 @@ class PlayApp(App[None]):
                 self.session.play(action)
             except IllegalActionError as exc:
                 self.bell()
-                return humanize(exc.reason, self.session.names)
+                return humanize(exc.reason, self.session.names, self.me)
         self.say("")
         return None
 
@@ -665,9 +672,9 @@ class PlayApp(App[None]):
             self.over_closed("new" if s.game_over else "next")
             return
         v = s.view()
-        if v.to_play == HUMAN and v.phase == "layoff":
+        if v.to_play == self.me and v.phase == "layoff":
             self.action_layoff()
-        elif v.to_play == HUMAN and v.phase == "fiftieth_knock":
+        elif v.to_play == self.me and v.phase == "fiftieth_knock":
             self.action_knock()
         else:
             self.action_discard()
@@ -687,7 +694,7 @@ class PlayApp(App[None]):
     def action_knock(self) -> None:
         s = self.session
         v = s.view()
-        knock = default_knock(v) if v.to_play == HUMAN else None
+        knock = default_knock(v) if v.to_play == self.me else None
         if knock is None:
             self.refuse(self.why_no_knock(v))
             return
@@ -698,7 +705,7 @@ class PlayApp(App[None]):
         s = self.session
         if s.game_over or s.hand_over:
             return "the hand is over"
-        if v.to_play != HUMAN:
+        if v.to_play != self.me:
             return f"it is {s.names[v.to_play or 0]}'s turn"
         if v.phase in ("offer", "draw"):
             return "you knock after drawing: draw from the stock or take the discard first"
@@ -724,7 +731,7 @@ class PlayApp(App[None]):
     def action_layoff(self) -> None:
         s = self.session
         v = s.view()
-        if v.to_play != HUMAN or v.phase != "layoff":
+        if v.to_play != self.me or v.phase != "layoff":
             if v.phase == "layoff":
                 self.refuse(f"{s.names[v.to_play or 0]} is laying off now; your turn comes")
             else:
@@ -839,9 +846,10 @@ class PlayApp(App[None]):
             self.refuse(str(exc))
             return
         self.new_epoch()
+        self.watch_table()
         self.cursor_card = None
-        kept = self.session.archived
-        note = f"; the previous game is kept in {kept.name}" if kept is not None else ""
+        self._shown_seat = None
+        note = f"; the previous game stays in {s.record_path.name}" if s.record_path else ""
         self.say(f"New game: {self.session.rules.preset_name}, seed {settings.seed}{note}")
         self.advance()
 
@@ -869,7 +877,7 @@ class PlayApp(App[None]):
         if event.row.id != "hand":
             return
         v = self.session.view()
-        if event.card == self.cursor_card and v.to_play == HUMAN and v.phase == "play":
+        if event.card == self.cursor_card and v.to_play == self.me and v.phase == "play":
             self.action_discard()
             return
         self.cursor = event.index

@@ -1,34 +1,42 @@
-"""The game behind ``okgin play``, without any screen: settings, seats, bots, saving, undo.
+"""The terminal's side of ``okgin play``, without any screen: its settings, the seats of the
+people at the terminal, their preferences, and the games saved in the data folder.
 
-A :class:`Session` owns one :class:`~okgin.game.Game` in which seat 0 is the person and every
-other seat a bot. It deals each hand from a deck derived from the session's seed (so a seed
-replays the same deals, also after ``--resume``), writes the game as a RECORD.md record after
-every action, and rebuilds it from that record for resume and undo. Bots are given only
-their seat's view. Everything the terminal shows about rules and scores comes from the core.
+The game itself is an :class:`okgin.table.Table` kept in a :class:`okgin.table.FileStore`:
+every game has its own id and files (``<id>.jsonl``, the journal; ``<id>.json``, its RECORD.md
+record), so two terminals playing in one data folder never write each other's game. Whose
+turn it is, the checks, the bots, saving, resume and undo are the table's.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import random
-import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from okgin import scoring
 from okgin.actions import DONE, Action, Discard, Draw, Knock, Layoff
-from okgin.bots import BOTS, Bot, make_bot
-from okgin.cards import CARDS, Card, mask_of
+from okgin.bots import BOTS
+from okgin.cards import Card, mask_of
 from okgin.errors import IllegalActionError, OkginError, RecordError
 from okgin.game import Game
 from okgin.hand import HandState
 from okgin.melds import deadwood
 from okgin.paths import data_dir
-from okgin.record import load, replay
 from okgin.rules import Rules
+from okgin.table import (
+    FileStore,
+    MemoryStore,
+    Seat,
+    SeatError,
+    Store,
+    StoreError,
+    Table,
+    deck_for,
+    first_dealer,
+)
 from okgin.views import View
 
 __all__ = [
@@ -37,21 +45,24 @@ __all__ = [
     "Session",
     "Settings",
     "data_dir",
+    "deck_for",
     "default_knock",
     "default_opponent",
+    "first_dealer",
     "layoff_candidates",
     "layoff_order",
     "parse_option",
     "parse_options",
+    "seating",
     "strongest_bot",
+    "unfinished",
 ]
 
-#: The person's seat.
+#: The person's seat in a game of one person against bots made with the default seat (the
+#: table may seat people anywhere: :attr:`Session.me`).
 HUMAN = 0
 #: Bot names from the weakest to the strongest, as far as okgin knows them.
 LEVELS = ("random", "easy", "medium", "hard", "expert")
-RECORD_NAME = "current.json"
-META_NAME = "current.session.json"
 #: Seconds between computer actions for the named speeds.
 SPEEDS = {"slow": 1.5, "normal": 0.7, "fast": 0.25, "instant": 0.0}
 
@@ -98,6 +109,8 @@ class Settings:
     four_color: bool = False
     hint_bot: str | None = None  # None: the strongest registered bot
     budget: float | None = None  # seconds of search per decision (expert); None: its default
+    people: list[str] = field(default_factory=lambda: ["You"])  # two or more: hot seat
+    seat: int = 0  # the first person's seat; the other people sit after it
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -113,33 +126,11 @@ class Settings:
             raise RecordError(f"the saved session settings cannot be read: {exc}") from None
 
 
-def player_names(opponents: Sequence[str]) -> list[str]:
-    """``You`` then each bot's level, numbered when a level appears twice."""
-    names = ["You"]
-    for i, level in enumerate(opponents):
-        name = level.capitalize()
-        if opponents.count(level) > 1:
-            name += f" {opponents[: i + 1].count(level)}"
-        names.append(name)
-    return names
-
-
-def deck_for(seed: int, hand_number: int) -> list[Card]:
-    """The deck order of a session's hand (1-based), a function of the seed only."""
-    deck = list(CARDS)
-    random.Random(f"okgin-play/{seed}/{hand_number}").shuffle(deck)
-    return deck
-
-
-def first_dealer(seed: int, players: int) -> int:
-    return random.Random(f"okgin-play/{seed}/dealer").randrange(players)
-
-
-def check_opponents(opponents: Sequence[str], players: int) -> None:
-    if len(opponents) != players - 1:
+def check_opponents(opponents: Sequence[str], players: int, people: int = 1) -> None:
+    if len(opponents) != players - people:
         raise OkginError(
-            f"{players} players need {players - 1} opponent level(s), not {len(opponents)} "
-            f"({', '.join(opponents) or 'none'})"
+            f"{players} players need {players - people} opponent level(s), not "
+            f"{len(opponents)} ({', '.join(opponents) or 'none'})"
         )
     for name in opponents:
         if name not in BOTS:
@@ -159,109 +150,137 @@ layoff_order = scoring.layoff_order
 
 
 class Session:
-    """One game of ``okgin play``: seat 0 is the person, the other seats are bots."""
+    """The terminal's handle on one :class:`~okgin.table.Table`: the settings it was made
+    with and the seats of the people at this terminal. No game flow of its own: whose turn
+    it is, the checks, the bots' moves, saving, resume and undo are the table's."""
 
     def __init__(
-        self, settings: Settings, game: Game, directory: Path | None = None, save: bool = True
+        self, settings: Settings, table: Table, directory: Path | None = None, save: bool = True
     ) -> None:
         self.settings = settings
-        self.game = game
-        self.rules: Rules = game.rules
-        self.n = game.n
-        check_opponents(settings.opponents, self.n)
-        self.names = player_names(settings.opponents)
-        self.bots: dict[int, Bot] = {
-            s: make_bot(name, seed=settings.seed + s, budget=settings.budget)
-            for s, name in enumerate(settings.opponents, start=1)
-        }
+        self.table = table
         self.directory = directory if directory is not None else data_dir()
         self.saving = save
+        self.people = [s for s, seat in enumerate(table.seats) if seat.is_person]
+        if not self.people:
+            raise OkginError("okgin play needs a person at the table")
+        self._me = self.people[0]
         self.notices: list[str] = []
-        self.archived: Path | None = None  # where the previous saved game was moved
 
     # ---- creating ---------------------------------------------------------------------
     @classmethod
     def new(cls, settings: Settings, directory: Path | None = None, save: bool = True) -> Session:
-        """A new game (the previous saved game, if any, is archived first)."""
+        """A new game, with its own id and record file in ``directory`` (other games there,
+        also ones another terminal is playing, are left alone)."""
         rules = Rules.from_dict(settings.rules)
-        check_opponents(settings.opponents, rules.players)
-        game = Game(
-            rules,
-            seed=settings.seed,
-            dealer=first_dealer(settings.seed, rules.players),
-            auto_deal=False,
-        )
-        game.deal(deck_for(settings.seed, 1))
-        session = cls(settings, game, directory, save)
-        if save:
-            session.archived = session.archive()
-            session.save()
-        return session
+        directory = directory if directory is not None else data_dir()
+        seats = seating(settings, rules.players)
+        store: Store = FileStore(directory) if save else MemoryStore()
+        try:
+            table = Table(
+                rules,
+                seats,
+                seed=settings.seed,
+                store=store,
+                undo=settings.undo,
+                meta=settings.to_json(),
+            )
+        except StoreError as exc:
+            raise RecordError(str(exc)) from None
+        return cls(settings, table, directory, save)
 
     @classmethod
-    def resume(cls, directory: Path | None = None) -> Session:
-        """The saved game of ``directory`` (default: :func:`data_dir`)."""
+    def resume(cls, directory: Path | None = None, table_id: str | None = None) -> Session:
+        """The unfinished game ``table_id`` of ``directory`` (default: :func:`data_dir`); with
+        no id, the only unfinished one (several: an error that lists them)."""
         directory = directory if directory is not None else data_dir()
-        path = directory / RECORD_NAME
+        store = FileStore(directory)
+        if table_id is None:
+            games = unfinished(directory)
+            if not games:
+                raise RecordError(f"no saved game in {directory} (start one with: okgin play)")
+            if len(games) > 1:
+                listed = "; ".join(f"{g.id} ({g.summary})" for g in games[:9])
+                raise RecordError(
+                    f"{len(games)} unfinished games in {directory}: {listed}; "
+                    "choose one with okgin play --resume ID"
+                )
+            table_id = games[0].id
         try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            raise RecordError(
-                f"no saved game in {directory} (start one with: okgin play)"
-            ) from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise RecordError(f"cannot read {path}: {exc}") from None
-        doc = load(text)
-        game = replay(doc)
-        if not game.hands:
-            raise RecordError(f"{path} holds no hand")
+            table = Table.resume(store, table_id)
+        except (StoreError, OkginError) as exc:
+            raise RecordError(f"cannot resume {table_id}: {exc}") from None
         try:
-            meta = json.loads((directory / META_NAME).read_text(encoding="utf-8"))
-            settings = Settings.from_json(meta)
-        except (OSError, ValueError):
-            settings = Settings(seed=secrets.randbelow(1 << 31))
-            names = doc.get("players") or []
-            settings.opponents = [
-                str(p).split()[0].lower() if str(p).split()[0].lower() in BOTS else "easy"
-                for p in names[1:]
-            ] or ["easy"] * (game.n - 1)
-        settings.rules = game.rules.to_dict()
-        return cls(settings, game, directory)
+            settings = Settings.from_json(table.meta)
+        except RecordError:
+            settings = Settings()
+        settings.seed = table.seed
+        settings.rules = table.rules.to_dict()
+        settings.undo = table.undo_allowed
+        prefs = load_prefs(directory)
+        settings.speed = prefs.get("speed", settings.speed)
+        settings.four_color = prefs.get("four_color", settings.four_color)
+        return cls(settings, table, directory)
 
     # ---- saving -----------------------------------------------------------------------
+    @property
+    def id(self) -> str:
+        return self.table.id
+
+    @property
+    def record_path(self) -> Path | None:
+        """The game's RECORD.md record (``okgin replay`` reads it), when it is saved."""
+        store = self.table.store
+        return store.record_path(self.table.id) if isinstance(store, FileStore) else None
+
     def record(self) -> dict[str, Any]:
-        return self.game.to_record(self.names)
+        return self.table.record()
 
     def save(self) -> None:
-        """Write the record and the settings (atomically) so that nothing is lost."""
-        if not self.saving:
-            return
-        self.directory.mkdir(parents=True, exist_ok=True)
-        _write(self.directory / RECORD_NAME, json.dumps(self.record(), indent=1) + "\n")
-        _write(self.directory / META_NAME, json.dumps(self.settings.to_json(), indent=1) + "\n")
-
-    def archive(self) -> Path | None:
-        """Move the saved game (if any) to ``games/game-NNNN.json`` before a new one."""
-        current = self.directory / RECORD_NAME
-        if not current.exists():
-            return None
-        folder = self.directory / "games"
-        folder.mkdir(parents=True, exist_ok=True)
-        n = 1
-        while (folder / f"game-{n:04d}.json").exists():
-            n += 1
-        target = folder / f"game-{n:04d}.json"
-        os.replace(current, target)
-        return target
+        """Keep the person's preferences (speed, colours) for the next game; the game itself
+        is kept by the table's store after every action."""
+        if self.saving:
+            save_prefs(
+                self.directory,
+                {"speed": self.settings.speed, "four_color": self.settings.four_color},
+            )
 
     # ---- state ------------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        return self.table.game
+
+    @property
+    def rules(self) -> Rules:
+        return self.table.rules
+
+    @property
+    def n(self) -> int:
+        return self.table.n
+
+    @property
+    def names(self) -> list[str]:
+        return self.table.names
+
     @property
     def hand(self) -> HandState:
         return self.game.hand
 
-    def view(self, seat: int = HUMAN) -> View:
-        view: View = self.game.view(seat)
-        return view
+    @property
+    def me(self) -> int:
+        """The seat whose hand the terminal shows: the person on turn, else the last one."""
+        seat = self.table.to_play
+        if seat is not None and seat in self.people:
+            self._me = seat
+        return self._me
+
+    @property
+    def hot_seat(self) -> bool:
+        """Two or more people share this terminal."""
+        return len(self.people) > 1
+
+    def view(self, seat: int | None = None) -> View:
+        return self.table.view(self.me if seat is None else seat)
 
     @property
     def to_play(self) -> int | None:
@@ -270,42 +289,38 @@ class Session:
 
     @property
     def hand_over(self) -> bool:
-        return self.hand.is_over
+        return self.table.hand_over
 
     @property
     def game_over(self) -> bool:
-        return self.game.is_over
+        return self.table.game_over
 
     @property
     def human_to_play(self) -> bool:
-        return self.to_play == HUMAN
+        return self.table.person_to_play is not None
 
     @property
     def bot_to_play(self) -> int | None:
-        seat = self.to_play
-        return seat if seat is not None and seat != HUMAN else None
+        return self.table.bot_to_play
 
     # ---- playing ----------------------------------------------------------------------
     def play(self, action: Action) -> None:
-        """The person's action: validated by the core (IllegalActionError changes nothing),
-        then saved."""
+        """The person's action, checked and kept by the table (a refusal changes
+        nothing)."""
         seat = self.to_play
         if self.game_over:
             raise IllegalActionError("the game is over: press n for a new game", action)
         if seat is None:
             raise IllegalActionError("the hand is over: press Enter for the next hand", action)
-        if seat != HUMAN:
+        if seat not in self.people:
             raise IllegalActionError(f"it is {self.names[seat]}'s turn; wait for it", action)
-        self.game.apply(action, HUMAN)
-        self.save()
+        self._store(lambda: self.table.submit(seat, action, self.table.version))
 
-    def play_bot(self, seat: int, action: Action) -> None:
-        try:
-            self.game.apply(action, seat)
-        except IllegalActionError as exc:
-            self.notices.append(f"{self.names[seat]}'s {action} was refused ({exc.reason})")
-            self.game.apply(self.view(seat).legal_actions[0], seat)
-        self.save()
+    def step_bot(self) -> None:
+        """The bot on turn plays, in this thread (scripts and tests; the app lets bots think
+        off its own thread)."""
+        self._store(self.table.step_bot)
+        self.notices.extend(self.table.take_notices())
 
     def next_hand(self) -> None:
         """Deal the next hand once the current one is over."""
@@ -313,56 +328,127 @@ class Session:
             raise IllegalActionError("the game is over: press n for a new game")
         if not self.hand_over:
             raise IllegalActionError("the hand is still being played")
-        self.game.deal(deck_for(self.settings.seed, len(self.game.hands) + 1))
-        self.save()
+        self._store(lambda: self.table.next_hand(self.table.version))
 
     def undo(self) -> Action:
         """Take back the person's last action of this hand and everything after it."""
-        if not self.settings.undo:
+        if not self.table.undo_allowed:
             raise IllegalActionError(
                 "undo is off for this game (start it with --undo, or tick Undo in the new-game "
                 "screen)"
             )
         history = self.hand.history
-        mine = [i for i, (s, _) in enumerate(history) if s == HUMAN]
+        mine = [i for i, (s, _) in enumerate(history) if s in self.people]
         if not mine:
             raise IllegalActionError("you have not played in this hand yet: nothing to undo")
-        cut = mine[-1]
-        doc = self.record()
-        doc["hands"][-1]["actions"] = doc["hands"][-1]["actions"][:cut]
-        self.game = replay(doc)
-        self.save()
-        return history[cut][1]
+        seat, action = history[mine[-1]]
+        self._store(lambda: self.table.undo(seat, self.table.version))
+        return action
+
+    def _store(self, change: Callable[[], object]) -> None:
+        try:
+            change()
+        except StoreError as exc:  # the disk: the table is as it was
+            raise IllegalActionError(f"the game could not be saved ({exc})") from None
 
     # ---- what happened ----------------------------------------------------------------
-    def my_draws(self) -> dict[int, Card]:
-        """The cards the person drew from the stock in this hand, by history index."""
-        hand = self.hand
-        pos = hand.n * hand.size + 1
+    def my_draws(self, seat: int | None = None) -> dict[int, Card]:
+        """The cards ``seat`` (default: the one shown) drew from the stock in this hand, by
+        history index (from its view: the table never shows it another seat's draws)."""
+        seat = self.me if seat is None else seat
+        draws = list(self.table.view(seat).draws)
         out: dict[int, Card] = {}
-        for i, (s, a) in enumerate(hand.history):
-            if isinstance(a, Draw):
-                if s == HUMAN:
-                    out[i] = hand.deck[pos]
-                pos += 1
+        for i, (s, a) in enumerate(self.hand.history):
+            if isinstance(a, Draw) and s == seat and draws:
+                out[i] = draws.pop(0)
         return out
 
     def last_draw(self) -> Card | None:
         """The card the person drew or took in the turn being played, if any."""
         hand = self.hand
-        if hand.current_player != HUMAN or not hand.history:
+        me = self.me
+        if hand.current_player != me or not hand.history:
             return None
         s, a = hand.history[-1]
-        if s != HUMAN:
+        if s != me:
             return None
         if isinstance(a, Draw):
             return self.my_draws().get(len(hand.history) - 1)
-        view = self.view()
-        return view.taken_this_turn
+        return self.view().taken_this_turn
 
     def take_notices(self) -> list[str]:
-        out, self.notices = self.notices, []
+        out, self.notices = self.notices + self.table.take_notices(), []
         return out
+
+
+def seating(settings: Settings, players: int) -> list[Seat]:
+    """The seats of a new game: the people from ``settings.seat`` on, the opponents' levels
+    in the seats left, in order."""
+    people = list(settings.people) or ["You"]
+    check_opponents(settings.opponents, players, len(people))
+    if not 0 <= settings.seat < players:
+        raise OkginError(f"--seat must be 0..{players - 1}, not {settings.seat}")
+    seats: list[Seat | None] = [None] * players
+    for i, name in enumerate(people):
+        seats[(settings.seat + i) % players] = Seat.person(name)
+    levels = iter(settings.opponents)
+    try:
+        return [
+            seat if seat is not None else Seat.bot(next(levels), budget=settings.budget)
+            for seat in seats
+        ]
+    except SeatError as exc:
+        raise OkginError(str(exc)) from None
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """An unfinished game of a data folder: its id and a line about it."""
+
+    id: str
+    summary: str
+
+
+def unfinished(directory: Path) -> list[SavedGame]:
+    """The unfinished games in ``directory``, the newest first."""
+    store = FileStore(directory)
+    out = []
+    over = {p.stem for p in directory.glob("*.over")} if directory.is_dir() else set()
+    for table_id in store.tables():
+        if table_id in over:
+            continue
+        try:
+            header, entries = store.load(table_id)
+        except StoreError:
+            continue
+        rules = header.get("rules", {})
+        names = ", ".join(str(n) for n in header.get("players", []))
+        deals = 1 + sum(1 for e in entries if e.get("do") == "deal")
+        out.append(SavedGame(table_id, f"{rules.get('preset', '?')}, {names}, hand {deals}"))
+    return out
+
+
+PREFS_NAME = "prefs.json"
+
+
+def load_prefs(directory: Path) -> dict[str, Any]:
+    try:
+        data = json.loads((directory / PREFS_NAME).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return (
+        {k: v for k, v in data.items() if k in ("speed", "four_color")}
+        if isinstance(data, dict)
+        else {}
+    )
+
+
+def save_prefs(directory: Path, prefs: dict[str, Any]) -> None:
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        _write(directory / PREFS_NAME, json.dumps(prefs) + "\n")
+    except OSError:
+        pass  # only preferences: the game is kept by its store
 
 
 def _write(path: Path, text: str) -> None:
