@@ -27,6 +27,7 @@ from okgin.record import replay
 from okgin.tui.app import PlayApp, describe_action, humanize, symbols
 from okgin.tui.replay import ReplayApp
 from okgin.tui.screens import (
+    HandoffScreen,
     HandOverScreen,
     HintScreen,
     KnockScreen,
@@ -1102,3 +1103,139 @@ def test_snapshot_hint_details(tmp_path: Path, snap_compare: Any) -> None:
 
 def test_snapshot_terminal_too_small(tmp_path: Path, snap_compare: Any) -> None:
     assert snap_compare(snap_app(tmp_path, 35), terminal_size=(60, 20))
+
+
+# ---- okgin play on okgin.table: games apart, seats, hot seat ----------------------------------
+OTHER_GAME = """
+import sys
+from pathlib import Path
+from okgin.bots import EasyBot
+from okgin.tui.session import Session, Settings
+rules = {"preset": "standard", "target": 60}
+s = Session.new(Settings(rules=rules, opponents=["easy"], seed=7, speed=0), Path(sys.argv[1]))
+print(s.id, flush=True)
+for _ in range(5000):
+    if s.game_over:
+        break
+    if s.hand_over:
+        s.next_hand()
+    elif s.human_to_play:
+        s.play(EasyBot().act(s.view()))
+    else:
+        s.step_bot()
+print(len(s.game.hands), s.game_over, flush=True)
+"""
+
+
+def test_two_games_in_one_data_folder_at_once(tmp_path: Path) -> None:
+    """A second okgin play (another process) plays a whole game in the same data folder
+    while this one is played by keys: each game has its own id and files, both records are
+    complete and replay (also with okgin replay), neither game touched the other."""
+    import os
+    import subprocess
+    import sys
+
+    from okgin.cli import main
+
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent)}
+    other = subprocess.Popen(
+        [sys.executable, "-c", OTHER_GAME, str(tmp_path)],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+    app = new_app(tmp_path, 5, rules={"preset": "standard", "target": 60})
+
+    async def script(pilot: Any) -> None:
+        s = app.session
+        for _ in range(30):
+            await play_hand_by_keys(pilot)
+            if s.game_over:
+                break
+            await pilot.press("enter")
+
+    drive(app, script)
+    out, _ = other.communicate(timeout=300)
+    assert other.returncode == 0, out
+    other_id, summary = out.split("\n", 1)
+    hands, over = summary.split()
+    assert over == "True" and other_id != app.session.id
+    for table_id, game_hands in ((app.session.id, len(app.session.game.hands)), (other_id, 0)):
+        record = tmp_path / f"{table_id}.json"
+        game = replay(json.loads(record.read_text()))
+        assert game.is_over  # complete: every hand to the end of the game
+        assert len(game.hands) == (game_hands or int(hands))
+        assert main(["replay", str(record)]) == 0
+    assert sorted(p.name for p in tmp_path.glob("*.jsonl")) == sorted(
+        [f"{app.session.id}.jsonl", f"{other_id}.jsonl"]
+    )
+
+
+def test_resume_lists_the_unfinished_games(tmp_path: Path, monkeypatch: Any, capsys: Any) -> None:
+    from okgin.cli import main
+    from okgin.errors import RecordError
+
+    a = Session.new(Settings(opponents=["easy"], seed=1, speed=0), tmp_path)
+    b = Session.new(Settings(opponents=["random"], seed=2, speed=0), tmp_path)
+    a.play(a.view().legal_actions[0]) if a.human_to_play else a.step_bot()
+    with pytest.raises(RecordError, match="2 unfinished games") as info:
+        Session.resume(tmp_path)
+    assert a.id in str(info.value) and b.id in str(info.value)
+    assert "okgin play --resume ID" in str(info.value) and "\n" not in str(info.value)
+    again = Session.resume(tmp_path, a.id)
+    assert again.id == a.id and again.hand.history == a.hand.history
+    assert again.names == ["You", "Easy"] and again.settings.opponents == ["easy"]
+    monkeypatch.setenv("OKGIN_DATA_DIR", str(tmp_path))
+    assert main(["play", "--resume"]) == 2
+    err = capsys.readouterr().err
+    assert "2 unfinished games" in err and a.id in err and "Traceback" not in err
+    assert main(["play", "--resume", "nosuch"]) == 2
+    assert "nosuch" in capsys.readouterr().err
+
+
+def test_the_person_may_sit_at_any_seat(tmp_path: Path) -> None:
+    async def script(pilot: Any) -> None:
+        await play_hand_by_keys(pilot)
+        s = app.session
+        assert s.me == 1 and s.names[1] == "You" and s.table.seats[1].is_person
+        assert {seat for seat, _ in s.hand.history if seat != 1} <= {0, 2}
+        assert any(seat == 1 for seat, _ in s.hand.history)
+        assert s.hand.result is not None
+
+    settings = Settings(
+        rules={"preset": "party", "players": 3}, opponents=["easy", "easy"], seed=5, speed=0
+    )
+    settings.seat = 1
+    settings.hint_bot = "easy"
+    app = PlayApp(Session.new(settings, tmp_path))
+    drive(app, script)
+
+
+def test_hot_seat_hides_each_hand_between_turns(tmp_path: Path) -> None:
+    settings = Settings(opponents=[], people=["Ann", "Bob"], seed=5, speed=0)
+    app = PlayApp(Session.new(settings, tmp_path))
+
+    async def script(pilot: Any) -> None:
+        s = app.session
+        await pilot.pause()
+        first = s.table.person_to_play
+        assert first is not None and s.hot_seat
+        for _ in range(4):  # four turns, two for each person
+            seat = s.table.person_to_play
+            assert seat is not None
+            name = s.names[seat]
+            assert isinstance(app.screen, HandoffScreen) and app.hand_hidden
+            text = screen_text(app)
+            assert f"{name}'s turn" in text and "hand" not in text  # no cards at all
+            await pilot.press("enter")
+            await pilot.pause()
+            assert not app.hand_hidden and f"{name}'s hand" in screen_text(app)
+            hand = [card_label(c) for c in s.view(seat).hand]
+            assert all(label in screen_text(app) for label in hand)
+            while s.table.person_to_play == seat:  # this person's turn, by keys
+                await press_action(pilot, human_actions(s.view(seat)))
+            if s.hand_over:
+                break
+        assert {seat for seat, _ in s.hand.history} == {0, 1}
+
+    drive(app, script)

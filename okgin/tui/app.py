@@ -43,6 +43,7 @@ from okgin.rules import Rules
 from okgin.table import Table, TableEvent
 from okgin.tui.screens import (
     MIN_SIZE,
+    HandoffScreen,
     HandOverScreen,
     HelpScreen,
     HintScreen,
@@ -292,6 +293,7 @@ class PlayApp(App[None]):
         self._bot_pending = False
         self._paced = PacedExecutor(lambda: self.session.settings.speed)
         self._unsubscribe: Callable[[], None] | None = None
+        self._shown_seat: int | None = None  # hot seat: whose cards were last shown
         self._over_shown: tuple[int, int] | None = None
         self._auto_shown: tuple[int, int, int] | None = None
         self._message: Text = Text(notice or "")
@@ -423,8 +425,39 @@ class PlayApp(App[None]):
         self.cursor = max(0, min(self.cursor, len(self.order) - 1))
         self.cursor_card = self.order[self.cursor] if self.order else None
         marked = {new} if new is not None else set()
-        self.query_one("#hand", CardRow).show(groups, self.cursor, marked, fc)
-        label = Text("Your hand", style="bold")
+        if self.hand_hidden:
+            self.query_one("#hand", CardRow).show([], None)
+            self.query_one("#handlabel", Static).update(
+                Text(f"{s.names[self.me]}'s hand is hidden until their turn", style="bold")
+            )
+        else:
+            self.query_one("#hand", CardRow).show(groups, self.cursor, marked, fc)
+            self.query_one("#handlabel", Static).update(self.hand_label(v, dw, new))
+        # prompt, message, buttons, log
+        self.query_one("#prompt", Static).update(self.prompt(v))
+        hidden = self.hand_hidden  # hot seat: nothing of the last person's own shows
+        msg = self.query_one("#message", Static)
+        msg.update(Text("") if hidden else self._message)
+        msg.set_class(self._refused and not hidden, "-refused")
+        self.refresh_buttons(v)
+        log = Text("\n").join(event_lines(v, names, {} if hidden else s.my_draws()))
+        self.query_one("#log", Static).update(log)
+        self.query_one("#logbox", VerticalScroll).scroll_end(animate=False)
+
+    @property
+    def hand_hidden(self) -> bool:
+        """Hot seat: a person's cards show only on their own turn, once handed over."""
+        s = self.session
+        if not s.hot_seat or s.hand_over:
+            return False
+        return s.table.person_to_play != self.me or self._shown_seat != self.me
+
+    def hand_label(self, v: View, dw: int, new: Card | None) -> Text:
+        s = self.session
+        fc = self.four_color
+        cards = list(v.hand)
+        who = f"{s.names[self.me]}'s hand" if s.hot_seat else "Your hand"
+        label = Text(who, style="bold")
         label.append(f" · deadwood {dw}")
         if len(cards) > v.rules.cards_per_hand and v.phase in ("play", "fiftieth_knock"):
             best = best_discard_deadwood(v)
@@ -438,16 +471,7 @@ class PlayApp(App[None]):
                 label.append(": keep it this turn")
         elif v.dealer == self.me:
             label.append(" · you dealt")
-        self.query_one("#handlabel", Static).update(label)
-        # prompt, message, buttons, log
-        self.query_one("#prompt", Static).update(self.prompt(v))
-        msg = self.query_one("#message", Static)
-        msg.update(self._message)
-        msg.set_class(self._refused, "-refused")
-        self.refresh_buttons(v)
-        log = Text("\n").join(event_lines(v, names, s.my_draws()))
-        self.query_one("#log", Static).update(log)
-        self.query_one("#logbox", VerticalScroll).scroll_end(animate=False)
+        return label
 
     def cards(self, cards: Sequence[int]) -> Text:
         out = Text()
@@ -546,6 +570,8 @@ class PlayApp(App[None]):
         self.refresh_table()
         if self.too_small:  # nothing moves on until the terminal is big enough
             return
+        if self.hand_off():
+            return
         if s.hand_over:
             key = (self._epoch, len(s.game.hands))
             if self._over_shown != key:
@@ -563,6 +589,23 @@ class PlayApp(App[None]):
         elif v.phase == "fiftieth_knock" and self._auto_shown != key3:
             self._auto_shown = key3
             self.action_knock()
+
+    def hand_off(self) -> bool:
+        """Hot seat: when the person on turn is not the one whose cards were last on the
+        screen, cover the table until they are at the keyboard. True while covered."""
+        s = self.session
+        seat = s.table.person_to_play
+        if not s.hot_seat or seat is None or seat == self._shown_seat:
+            return False
+        if not any(isinstance(x, HandoffScreen) for x in self.screen_stack):
+            self.push_screen(HandoffScreen(s.names[seat]), lambda _: self.handed(seat))
+        return True
+
+    def handed(self, seat: int) -> None:
+        self._shown_seat = seat
+        self.cursor_card = None
+        self.say("")
+        self.advance()
 
     def schedule_bot(self) -> None:
         """Let the table's bots play up to a person's turn (or the end of the hand), each

@@ -44,6 +44,7 @@ from okgin.views import View
 
 __all__ = [
     "HandOverScreen",
+    "HandoffScreen",
     "HelpScreen",
     "HintScreen",
     "KnockScreen",
@@ -821,6 +822,37 @@ class TooSmallScreen(Screen[None]):
             f"The terminal is {width}×{height}: okgin needs at least {need_w}×{need_h}.\n"
             "Make the window bigger to go on (q quits; the game is saved)."
         )
+
+
+class HandoffScreen(Screen[None]):
+    """Hot seat: covers the table between two people's turns so that neither sees the
+    other's hand; Enter (or a click) once the next person has the keyboard."""
+
+    DEFAULT_CSS = """
+    HandoffScreen { align: center middle; }
+    HandoffScreen > Static { width: auto; height: auto; text-align: center; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter,space", "ready", "ready"),
+        Binding("q", "app.quit", "quit"),
+    ]
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.person = name
+
+    def compose(self) -> ComposeResult:
+        yield Static(
+            f"{self.person}'s turn.\n\nPass the keyboard to {self.person}, then press Enter: "
+            f"{self.person}'s cards come up.",
+            id="handoff",
+        )
+
+    def action_ready(self) -> None:
+        self.dismiss(None)
+
+    def on_click(self, event: events.Click) -> None:
+        self.dismiss(None)
 
 
 class HelpScreen(TextScreen):
