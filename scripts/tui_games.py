@@ -96,7 +96,8 @@ def main() -> None:
 
                 asyncio.run(run())
                 s = app.session
-                doc = (Path(tmp) / "current.json").read_text()
+                assert s.record_path is not None
+                doc = s.record_path.read_text()
                 assert replay(json.loads(doc)).is_over
                 sc = s.game.score
                 winner = s.names[sc.winner] if sc.winner is not None else "-"

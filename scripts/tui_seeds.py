@@ -43,7 +43,7 @@ def play_hand(seed: int, rules: dict | None = None) -> tuple[Session, int]:
             for a in human_action(s.view()):
                 s.play(a)
         else:
-            s.play_bot(seat, s.bots[seat].act(s.view(seat)))
+            s.step_bot()
     return s, decisions
 
 
@@ -62,7 +62,7 @@ def play_game(seed: int, rules: dict) -> tuple[Session, int]:
             for a in human_action(s.view()):
                 s.play(a)
         else:
-            s.play_bot(seat, s.bots[seat].act(s.view(seat)))
+            s.step_bot()
     return s, decisions
 
 

@@ -1191,6 +1191,11 @@ def test_resume_lists_the_unfinished_games(tmp_path: Path, monkeypatch: Any, cap
     assert "2 unfinished games" in err and a.id in err and "Traceback" not in err
     assert main(["play", "--resume", "nosuch"]) == 2
     assert "nosuch" in capsys.readouterr().err
+    older = tmp_path / "older"
+    older.mkdir()
+    (older / "current.json").write_text(json.dumps(a.record()))  # an older okgin's save
+    with pytest.raises(RecordError, match="okgin play --replay .*current.json"):
+        Session.resume(older)
 
 
 def test_the_person_may_sit_at_any_seat(tmp_path: Path) -> None:

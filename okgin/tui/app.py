@@ -332,6 +332,11 @@ class PlayApp(App[None]):
             yield Static(id="log")
         yield Footer()
 
+    def on_unmount(self) -> None:
+        self._paced.shutdown(wait=False, cancel_futures=True)
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+
     def on_mount(self) -> None:
         self.watch_table()
         if self.too_small:

@@ -963,9 +963,10 @@ class NewGameScreen(Modal):
         Rules.from_dict(rules)
         levels = [x.strip() for x in self.query_one("#ng-opponents", Input).value.split(",")]
         levels = [x for x in levels if x]
+        people = list(self.current.people) or ["You"]
         if len(levels) == 1:
-            levels = levels * (players - 1)
-        check_opponents(levels, players)
+            levels = levels * (players - len(people))
+        check_opponents(levels, players, len(people))
         seed_text = self.query_one("#ng-seed", Input).value.strip()
         try:
             seed = int(seed_text) if seed_text else secrets.randbelow(1 << 31)
@@ -979,6 +980,9 @@ class NewGameScreen(Modal):
             speed=self.current.speed,
             four_color=self.query_one("#ng-four", Tick).value,
             hint_bot=self.current.hint_bot,
+            budget=self.current.budget,
+            people=people,
+            seat=self.current.seat % players,
         )
 
     def action_start(self) -> None:

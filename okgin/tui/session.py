@@ -198,6 +198,12 @@ class Session:
         if table_id is None:
             games = unfinished(directory)
             if not games:
+                old = directory / "current.json"
+                if old.exists():  # a game saved by an okgin before the table layer
+                    raise RecordError(
+                        f"no game to resume in {directory}; the game an older okgin saved "
+                        f"there can be watched with: okgin play --replay {old}"
+                    )
                 raise RecordError(f"no saved game in {directory} (start one with: okgin play)")
             if len(games) > 1:
                 listed = "; ".join(f"{g.id} ({g.summary})" for g in games[:9])
