@@ -1182,9 +1182,14 @@ def test_resume_lists_the_unfinished_games(tmp_path: Path, monkeypatch: Any, cap
         Session.resume(tmp_path)
     assert a.id in str(info.value) and b.id in str(info.value)
     assert "okgin play --resume ID" in str(info.value) and "\n" not in str(info.value)
+    with pytest.raises(RecordError, match="open in another window or process"):
+        Session.resume(tmp_path, a.id)  # a is still open at its terminal
+    a.release()
     again = Session.resume(tmp_path, a.id)
     assert again.id == a.id and again.hand.history == a.hand.history
     assert again.names == ["You", "Easy"] and again.settings.opponents == ["easy"]
+    again.release()
+    b.release()
     monkeypatch.setenv("OKGIN_DATA_DIR", str(tmp_path))
     assert main(["play", "--resume"]) == 2
     err = capsys.readouterr().err
@@ -1194,7 +1199,7 @@ def test_resume_lists_the_unfinished_games(tmp_path: Path, monkeypatch: Any, cap
     older = tmp_path / "older"
     older.mkdir()
     (older / "current.json").write_text(json.dumps(a.record()))  # an older okgin's save
-    with pytest.raises(RecordError, match="okgin play --replay .*current.json"):
+    with pytest.raises(RecordError, match=r"okgin play --replay .*current\.json"):
         Session.resume(older)
 
 

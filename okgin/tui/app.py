@@ -334,6 +334,7 @@ class PlayApp(App[None]):
 
     def on_unmount(self) -> None:
         self._paced.shutdown(wait=False, cancel_futures=True)
+        self.session.release()  # the game may be resumed, here or in another terminal
         if self._unsubscribe is not None:
             self._unsubscribe()
 
@@ -893,6 +894,7 @@ class PlayApp(App[None]):
         except OkginError as exc:
             self.refuse(str(exc))
             return
+        s.release()  # the previous game stays in its files, free for --resume
         self.new_epoch()
         self.watch_table()
         self.cursor_card = None

@@ -166,6 +166,13 @@ class Session:
             raise OkginError("okgin play needs a person at the table")
         self._me = self.people[0]
         self.notices: list[str] = []
+        self.release: Callable[[], None] = lambda: None
+        store = table.store
+        if isinstance(store, FileStore):  # one terminal at a time on a saved game
+            try:
+                self.release = store.claim(table.id)
+            except StoreError as exc:
+                raise RecordError(f"cannot open game {table.id}: {exc}") from None
 
     # ---- creating ---------------------------------------------------------------------
     @classmethod
