@@ -94,8 +94,6 @@ def test_json_as_deep_as_a_record_is_read() -> None:
 def test_deeply_nested_file_in_replay_play_replay_and_resume(
     text: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from okgin.tui.session import RECORD_NAME
-
     path = tmp_path / "deep.json"
     path.write_text(text, encoding="utf-8")
     want = "record: JSON nested more than 32 levels deep is not a record\n"
@@ -104,9 +102,15 @@ def test_deeply_nested_file_in_replay_play_replay_and_resume(
     assert one_line_error("play", "--replay", str(path)) == want
     data = tmp_path / "data"
     data.mkdir()
-    (data / RECORD_NAME).write_text(text, encoding="utf-8")
+    # okgin play keeps each game as an okgin.table journal, <id>.jsonl: a deep one in its
+    # header line, and a deep line after a good header
+    (data / "deep.jsonl").write_text(text, encoding="utf-8")
     monkeypatch.setenv("OKGIN_DATA_DIR", str(data))
-    assert one_line_error("play", "--resume") == "okgin: " + want
+    err = one_line_error("play", "--resume")
+    assert err == "okgin: cannot resume deep: table deep: the journal has no header\n"
+    (data / "deep.jsonl").write_text('{"okgin_table": 1}\n' + text + "\n", encoding="utf-8")
+    err = one_line_error("play", "--resume")
+    assert err.startswith("okgin: cannot resume deep: ") and err.count("\n") == 1
 
 
 def test_demo_save_path_is_checked_before_the_game(tmp_path: Path) -> None:

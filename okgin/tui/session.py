@@ -432,7 +432,8 @@ def unfinished(directory: Path) -> list[SavedGame]:
             continue
         try:
             header, entries = store.load(table_id)
-        except StoreError:
+        except StoreError as exc:  # listed, not hidden: resuming it says what is wrong
+            out.append(SavedGame(table_id, f"cannot be read: {exc}"))
             continue
         rules = header.get("rules", {})
         names = ", ".join(str(n) for n in header.get("players", []))
