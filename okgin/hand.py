@@ -669,13 +669,7 @@ class HandState:
                 laid[s].append(a.card)
         return hand_breakdown(
             self.rules,
-            result=r.result,
-            knocker=r.knocker,
-            knock_limit=r.knock_limit,
-            multiplier=r.multiplier,
-            deadwoods=r.deadwood,
-            points=r.points,
-            winner=r.winner,
+            r,
             kept=[cards_of(h) for h in self.hands],
             laid_off=laid,
             spread=self.declared,

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from okgin.actions import from_json, to_json
@@ -25,7 +26,15 @@ from okgin.game import Game
 from okgin.hand import HandState
 from okgin.rules import Rules
 
-__all__ = ["ReplayError", "game_to_record", "load", "replay", "summary", "summary_text"]
+__all__ = [
+    "ReplayError",
+    "game_to_record",
+    "load",
+    "load_file",
+    "replay",
+    "summary",
+    "summary_text",
+]
 
 FORMAT = 1
 
@@ -104,6 +113,15 @@ def load(text: str) -> Any:
     if isinstance(doc, dict | list) and _nested_deeper(doc, MAX_DEPTH):
         raise too_deep
     return doc
+
+
+def load_file(path: str | Path) -> Any:
+    """:func:`load` of a record file; a file that cannot be read is a ReplayError too."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ReplayError(f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from None
+    return load(text)
 
 
 def replay(doc: Any) -> Game:

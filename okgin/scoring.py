@@ -6,6 +6,9 @@ hand with it, and :func:`hand_breakdown` returns the same lines with each seat's
 layoffs and arrangement, as data a front end renders (never re-derives)::
 
     >>> from okgin.rules import Rules
+
+if TYPE_CHECKING:
+    from okgin.hand import HandResult
     >>> s = hand_score(Rules.preset("party", players=3), 0, [3, 15, 0])
     >>> s.result, s.points, s.winner
     ('undercut', (0, 0, 38), 2)
@@ -22,12 +25,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from okgin.actions import Action, Knock
 from okgin.cards import CARDS, Card, cards_of
 from okgin.melds import Meld, deadwood, declared_deadwood, default_arrangement, layoff_spots
 from okgin.rules import Rules
+
+if TYPE_CHECKING:
+    from okgin.hand import HandResult
 
 __all__ = [
     "BONUS_NAMES",
@@ -269,24 +275,20 @@ class HandBreakdown:
 
 def hand_breakdown(
     rules: Rules,
+    outcome: HandResult,
     *,
-    result: str,
-    knocker: int | None,
-    knock_limit: int,
-    multiplier: int,
-    deadwoods: Sequence[int] | None,
-    points: Sequence[int],
-    winner: int | None,
     kept: Sequence[Iterable[int]],
     laid_off: Sequence[Sequence[Card]],
     spread: Sequence[Meld],
 ) -> HandBreakdown:
-    """The breakdown of a finished hand from its result (``result`` … ``winner``, as
-    :class:`~okgin.hand.HandResult` holds them) and what every seat sees at its end:
-    ``kept``, each seat's cards (the defenders' after layoffs, the knocker's spread and
+    """The breakdown of a finished hand from its ``outcome`` and what every seat sees at its
+    end: ``kept``, each seat's cards (the defenders' after layoffs, the knocker's spread and
     deadwood), ``laid_off`` each seat's layoffs, the knocker's declared ``spread``. The
     lines are :func:`hand_score`'s from the deadwood as scored: the very rule the hand was
     scored by."""
+    result, knocker, knock_limit = outcome.result, outcome.knocker, outcome.knock_limit
+    multiplier, deadwoods, points = outcome.multiplier, outcome.deadwood, outcome.points
+    winner = outcome.winner
     n = rules.players
     scoring = "two" if n == 2 else rules.multiway_scoring
     if result == "dead" or knocker is None or deadwoods is None:

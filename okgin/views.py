@@ -152,13 +152,7 @@ class View:
             laid[s].append(card)
         return hand_breakdown(
             self.rules,
-            result=r.result,
-            knocker=r.knocker,
-            knock_limit=r.knock_limit,
-            multiplier=r.multiplier,
-            deadwoods=r.deadwood,
-            points=r.points,
-            winner=r.winner,
+            r,
             kept=self.revealed or tuple(() for _ in range(self.players)),
             laid_off=laid,
             spread=self.spread,

@@ -163,19 +163,14 @@ def settings_from_args(args: argparse.Namespace) -> tuple[Any, list[str]]:
 
 def run(args: argparse.Namespace) -> int:
     from okgin.errors import OkginError
-    from okgin.record import ReplayError, load
+    from okgin.record import ReplayError, load_file
 
     if args.replay:
         from okgin.tui.replay import ReplayApp
 
         try:
-            try:
-                text = Path(args.replay).read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError) as exc:
-                raise ReplayError(
-                    f"cannot read {args.replay}: {getattr(exc, 'strerror', None) or exc}"
-                ) from None
-            replay_app = ReplayApp(load(text), Path(args.replay).name, four_color=args.four_color)
+            doc = load_file(args.replay)
+            replay_app = ReplayApp(doc, Path(args.replay).name, four_color=args.four_color)
         except ReplayError as exc:
             print(str(exc), file=sys.stderr)
             return 2

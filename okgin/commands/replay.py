@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -16,16 +15,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from okgin.record import ReplayError, load, replay, summary, summary_text
+    from okgin.record import ReplayError, load_file, replay, summary, summary_text
 
     try:
-        try:
-            text = Path(args.file).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ReplayError(
-                f"cannot read {args.file}: {getattr(exc, 'strerror', None) or exc}"
-            ) from None
-        doc = load(text)
+        doc = load_file(args.file)
         game = replay(doc)
     except ReplayError as exc:
         print(str(exc), file=sys.stderr)

@@ -42,17 +42,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from okgin.record import ReplayError, load
+    from okgin.record import ReplayError, load_file
     from okgin.review import check_seats, review, review_text
 
     try:
-        try:
-            text = Path(args.file).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise ReplayError(
-                f"cannot read {args.file}: {getattr(exc, 'strerror', None) or exc}"
-            ) from None
-        doc = load(text)
+        doc = load_file(args.file)
         seats = None if args.all else [args.seat if args.seat is not None else 0]
         check_seats(doc, seats)
         if not args.budget > 0 or args.budget == float("inf"):
