@@ -30,6 +30,14 @@ REWARDS: Final = ("points", "win", "game")
 Obs = dict[str, npt.NDArray[Any]]
 
 
+def check_modes(reward: str, render_mode: str | None) -> None:
+    """Refuse, in one line, a reward scheme or a render mode the environments do not have."""
+    if reward not in REWARDS:
+        raise OkginError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
+    if render_mode not in (None, "ansi"):
+        raise OkginError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+
+
 def hand_rewards(result: HandResult, scheme: str) -> list[float]:
     """Each seat's reward for one scored hand under ``points`` or ``win`` (zero-sum).
 
@@ -102,10 +110,7 @@ class OklahomaGinEnv(AECEnv[str, Obs, int | np.integer[Any] | None]):
         base = rules if isinstance(rules, Rules) else Rules.from_dict(rules)
         if players is not None and players != base.players:
             base = base.with_options(players=players)
-        if reward not in REWARDS:
-            raise OkginError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise OkginError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        check_modes(reward, render_mode)
         self.rules = base
         self.reward_scheme = reward
         self.render_mode = render_mode

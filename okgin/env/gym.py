@@ -44,7 +44,7 @@ from gymnasium.vector.utils import batch_space
 
 from okgin.actions import NUM_ACTIONS
 from okgin.bots import Bot, make_bot
-from okgin.env.aec import REWARDS, _share, hand_rewards, render_view
+from okgin.env.aec import _share, check_modes, hand_rewards, render_view
 from okgin.env.planes import NUM_PLANES, PlaneEncoder, Planes
 from okgin.errors import IllegalActionError, OkginError
 from okgin.game import Game
@@ -98,10 +98,7 @@ class OklahomaGinGymEnv(gymnasium.Env[Planes, np.int64]):
         if seat is not None and not 0 <= seat < n:
             raise OkginError(f"seat must be 0..{n - 1} or None (random), not {seat}")
         self.fixed_seat = seat
-        if reward not in REWARDS:
-            raise OkginError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise OkginError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        check_modes(reward, render_mode)
         self.reward_scheme = reward
         self.render_mode = render_mode
         self.observation_space = gymnasium.spaces.Box(0.0, 1.0, (NUM_PLANES, 52), np.float32)
