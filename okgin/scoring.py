@@ -44,14 +44,21 @@ __all__ = [
     "ScoreLine",
     "SeatScore",
     "beats",
+    "best_discard_deadwood",
     "default_knock",
+    "done_layoffs",
     "final_score",
     "hand_breakdown",
     "hand_score",
+    "knock_choices",
     "knock_deadwood",
+    "knock_is_gin",
     "layoff_candidates",
     "layoff_order",
+    "meld_overlap",
+    "offered_knock",
     "score_hand",
+    "spread",
 ]
 
 #: The bonus each kind of line adds.
@@ -471,3 +478,67 @@ def layoff_order(cards: Sequence[Card], melds: Sequence[Meld]) -> list[tuple[Car
         return None
 
     return walk(tuple(sorted(cards)), [])
+
+
+# ==== okgin play's figures (branch table): what a person's screens show while they play ====
+# Kept in one block at the end so that other additions to this module merge beside it.
+if TYPE_CHECKING:
+    from okgin.views import View
+
+
+def knock_choices(legal: Iterable[Action]) -> list[Knock]:
+    """The legal knocks, one per knock discard, in card order (big gin last)."""
+    knocks = [a for a in legal if isinstance(a, Knock)]
+    return sorted(knocks, key=lambda k: 99 if k.card is None else int(k.card))
+
+
+def best_discard_deadwood(hand: int, legal: Iterable[Action]) -> int | None:
+    """With an extra card in ``hand``: the least deadwood one of the legal discards leaves
+    (a card taken from the pile may not be one of them); None when no discard is legal."""
+    from okgin.actions import Discard
+
+    cards = [a.card for a in legal if isinstance(a, Discard)]
+    if not cards:
+        return None
+    return min(deadwood(hand & ~(1 << c)) for c in cards)
+
+
+def knock_is_gin(hand: int, knock: Knock) -> bool:
+    """Whether ``knock`` declares no deadwood at all (gin, or big gin without a discard)."""
+    return knock_deadwood(hand, knock) == 0
+
+
+def done_layoffs(seq: Iterable[tuple[Card, int]]) -> list[Action]:
+    """The actions that lay off ``seq`` (``(card, meld index)`` in order, as
+    :func:`layoff_order` gives) and end the defender's turn."""
+    from okgin.actions import DONE, Layoff
+
+    return [*(Layoff(c, k) for c, k in seq), DONE]
+
+
+def meld_overlap(melds: Iterable[Meld]) -> int:
+    """The cards (a mask) that are in more than one of ``melds``: a knock may declare a card
+    in one meld only (RULES.md §5); 0 when the melds are apart."""
+    used = clash = 0
+    for m in melds:
+        clash |= m.mask & used
+        used |= m.mask
+    return clash
+
+
+def spread(hand: int) -> tuple[int, tuple[Meld, ...], list[Card]]:
+    """``hand`` as RULES.md §5 would spread it: its deadwood, its melds, the cards left
+    out of them."""
+    dw, melds = default_arrangement(hand)
+    used = 0
+    for m in melds:
+        used |= m.mask
+    return dw, melds, cards_of(hand & ~used)
+
+
+def offered_knock(view: View) -> Knock | None:
+    """The knock a seat's screen offers first: :func:`default_knock` over ``view``'s legal
+    actions and hand."""
+    from okgin.cards import mask_of
+
+    return default_knock(view.legal_actions, mask_of(view.hand))

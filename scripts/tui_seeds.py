@@ -13,7 +13,8 @@ from okgin.actions import DONE, Action, Layoff
 from okgin.bots import EasyBot
 from okgin.cards import mask_of
 from okgin.melds import best_layoffs
-from okgin.tui.session import HUMAN, Session, Settings, default_knock
+from okgin.scoring import offered_knock as default_knock
+from okgin.tui.session import HUMAN, Session, Settings
 from okgin.views import View
 
 

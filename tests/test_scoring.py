@@ -217,6 +217,3 @@ def test_knock_deadwood_and_layoff_chains() -> None:
     assert layoff_order([Card("8c"), Card("9c")], melds) == [(Card("9c"), 0), (Card("8c"), 0)]
     assert layoff_order([Card("8c")], melds) is None
 
-    from okgin.tui import session
-
-    assert session.layoff_order is layoff_order and session.layoff_candidates is layoff_candidates

@@ -24,6 +24,8 @@ from okgin.cards import Card, mask_of, parse_cards
 from okgin.errors import OkginError
 from okgin.melds import Meld, best_layoffs
 from okgin.record import replay
+from okgin.scoring import layoff_candidates, layoff_order
+from okgin.scoring import offered_knock as default_knock
 from okgin.tui.app import PlayApp, describe_action, humanize, symbols
 from okgin.tui.replay import ReplayApp
 from okgin.tui.screens import (
@@ -44,10 +46,7 @@ from okgin.tui.session import (
     HUMAN,
     Session,
     Settings,
-    default_knock,
     default_opponent,
-    layoff_candidates,
-    layoff_order,
     parse_option,
     strongest_bot,
 )

@@ -30,7 +30,6 @@ from okgin.actions import (
     Discard,
     Done,
     Draw,
-    Knock,
     Layoff,
     Pass,
     Take,
@@ -38,8 +37,9 @@ from okgin.actions import (
 from okgin.bots import make_bot
 from okgin.cards import Card, mask_of
 from okgin.errors import IllegalActionError, OkginError
-from okgin.melds import best_layoffs, deadwood
+from okgin.melds import best_layoffs, deadwood_after_discard
 from okgin.rules import Rules
+from okgin.scoring import best_discard_deadwood, knock_is_gin, offered_knock, spread
 from okgin.table import Table, TableEvent
 from okgin.tui.screens import (
     MIN_SIZE,
@@ -60,11 +60,9 @@ from okgin.tui.session import (
     SPEEDS,
     Session,
     Settings,
-    best_discard_deadwood,
-    default_knock,
     strongest_bot,
 )
-from okgin.tui.text import arranged, card_label, card_text, doubling_text, event_lines
+from okgin.tui.text import card_label, card_text, doubling_text, event_lines
 from okgin.tui.widgets import CardRow, TableRow
 from okgin.views import View
 
@@ -417,7 +415,7 @@ class PlayApp(App[None]):
         self.query_one("#table", TableRow).show(parts, fc)
         # your hand
         cards = list(v.hand)
-        dw, melds, loose = arranged(cards)
+        dw, melds, loose = spread(mask_of(cards))
         groups = [m.cards for m in melds] + [loose]
         self.order = [c for g in groups for c in g]
         new = s.last_draw()
@@ -466,7 +464,7 @@ class PlayApp(App[None]):
         label = Text(who, style="bold")
         label.append(f" · deadwood {dw}")
         if len(cards) > v.rules.cards_per_hand and v.phase in ("play", "fiftieth_knock"):
-            best = best_discard_deadwood(v)
+            best = best_discard_deadwood(mask_of(v.hand), v.legal_actions)
             if best is not None:
                 label.append(f" · best discard → {best}")
         if new is not None:
@@ -507,9 +505,10 @@ class PlayApp(App[None]):
             return Text(f"Your turn: draw from the stock (d) or take {top} (t)")
         if v.phase == "play":
             text = "Discard: choose a card (←/→) and press Enter"
-            knock = default_knock(v)
+            knock = offered_knock(v)
             if knock is not None:
-                text += " · or GIN! (k)" if self._is_gin(knock, v) else " · or knock (k)"
+                gin = knock_is_gin(mask_of(v.hand), knock)
+                text += " · or GIN! (k)" if gin else " · or knock (k)"
             return Text(text)
         if v.phase == "fiftieth":
             if TAKE in v.legal_actions:
@@ -522,20 +521,11 @@ class PlayApp(App[None]):
             return Text(f"Lay off onto {knocker}'s melds (l)")
         return Text("")
 
-    @staticmethod
-    def _is_gin(knock: Knock, v: View) -> bool:
-        rest = mask_of(v.hand)
-        if knock.card is not None:
-            rest &= ~(1 << knock.card)
-        for m in knock.melds:
-            rest &= ~m.mask
-        return rest == 0
-
     def refresh_buttons(self, v: View) -> None:
         s = self.session
         mine = v.to_play == self.me and not s.hand_over
         legal = v.legal_actions if mine else ()
-        knock = default_knock(v) if mine else None
+        knock = offered_knock(v) if mine else None
         shown = {
             "draw": DRAW in legal,
             "take": TAKE in legal,
@@ -551,7 +541,7 @@ class PlayApp(App[None]):
             self.query_one(f"#b-{key}", Button).display = on
         if knock is not None:
             self.query_one("#b-knock", Button).label = (
-                "GIN! k" if self._is_gin(knock, v) else "Knock k"
+                "GIN! k" if knock_is_gin(mask_of(v.hand), knock) else "Knock k"
             )
         self.query_one("#b-next", Button).label = "New game n" if s.game_over else "Next hand ⏎"
 
@@ -743,7 +733,7 @@ class PlayApp(App[None]):
     def action_knock(self) -> None:
         s = self.session
         v = s.view()
-        knock = default_knock(v) if v.to_play == self.me else None
+        knock = offered_knock(v) if v.to_play == self.me else None
         if knock is None:
             self.refuse(self.why_no_knock(v))
             return
@@ -762,9 +752,9 @@ class PlayApp(App[None]):
             return "take the last discard first (t), then knock"
         if v.phase == "layoff":
             return "someone has already knocked: lay off your cards (l)"
-        best = best_discard_deadwood(v)
         hand = mask_of(v.hand)
-        any_best = min(deadwood(hand & ~(1 << c)) for c in v.hand)
+        best = best_discard_deadwood(hand, v.legal_actions)
+        any_best = deadwood_after_discard(hand)
         if best is not None and any_best <= v.knock_limit < best:
             return (
                 "only by putting aside the card you took from the pile, and a card taken "

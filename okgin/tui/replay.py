@@ -22,12 +22,12 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Button, Footer, Static
 
 from okgin.actions import from_json
-from okgin.cards import Card
+from okgin.cards import Card, mask_of
 from okgin.game import Game
 from okgin.hand import HandState
 from okgin.record import replay
+from okgin.scoring import spread
 from okgin.tui.text import (
-    arranged,
     cards_text,
     event_lines,
     limit_text,
@@ -214,7 +214,7 @@ class ReplayApp(App[None]):
         for s in range(state.n):
             marker = "▶ " if state.current_player == s else "  "
             cards = state.hand(s)
-            dw, melds, loose = arranged(cards)
+            dw, melds, loose = spread(mask_of(cards))
             line = Text(f"{marker}{names[s]:<10} ", style="bold" if marker.strip() else "")
             line.append_text(melds_text(melds, fc))
             if loose:

@@ -23,12 +23,16 @@ from okgin.game import Game
 from okgin.hand import HandResult
 from okgin.melds import Meld, deadwood, declared_deadwood, melds_in
 from okgin.rules import PRESETS, Rules
-from okgin.tui.session import (
-    Settings,
-    check_opponents,
+from okgin.scoring import (
+    done_layoffs,
     knock_choices,
     layoff_candidates,
     layoff_order,
+    meld_overlap,
+)
+from okgin.tui.session import (
+    Settings,
+    check_opponents,
     parse_options,
 )
 from okgin.tui.text import (
@@ -114,7 +118,7 @@ class KnockScreen(Modal):
         self.try_play = try_play
         self.four_color = four_color
         self.must = must
-        self.choices = knock_choices(view)
+        self.choices = knock_choices(view.legal_actions)
         self.index = self.choices.index(preset) if preset in self.choices else 0
         self.hand = mask_of(view.hand)
 
@@ -168,11 +172,7 @@ class KnockScreen(Modal):
 
     def _status(self) -> None:
         melds = self.selected()
-        used = 0
-        clash = 0
-        for m in melds:
-            clash |= m.mask & used
-            used |= m.mask
+        clash = meld_overlap(melds)
         out = Text()
         if clash:
             out.append("✗ ", style="bold")
@@ -180,7 +180,7 @@ class KnockScreen(Modal):
             out.append(" in two melds: a card may be in only one meld")
         else:
             dw = declared_deadwood(self.rest, melds)
-            loose = cards_of(self.rest & ~used)
+            loose = cards_of(self.rest & ~sum(m.mask for m in melds))
             out.append("Deadwood: ")
             out.append_text(cards_text(loose, self.four_color) if loose else Text("none"))
             out.append(f" = {dw}  ")
@@ -348,8 +348,6 @@ class LayoffScreen(Modal):
         self.query_one(ToggleList).set_checked([False for _ in self.cards])
 
     def action_confirm(self) -> None:
-        from okgin.tui.session import done_layoffs
-
         order = layoff_order(self.chosen(), self.view.melds)
         if order is None:
             self.query_one("#layoff-error", Static).update(

@@ -16,14 +16,12 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from okgin import scoring
-from okgin.actions import DONE, Action, Discard, Draw, Knock, Layoff
+from okgin.actions import Action, Draw
 from okgin.bots import BOTS
-from okgin.cards import Card, mask_of
+from okgin.cards import Card
 from okgin.errors import IllegalActionError, OkginError, RecordError
 from okgin.game import Game
 from okgin.hand import HandState
-from okgin.melds import deadwood
 from okgin.paths import data_dir
 from okgin.rules import Rules
 from okgin.table import (
@@ -46,11 +44,8 @@ __all__ = [
     "Settings",
     "data_dir",
     "deck_for",
-    "default_knock",
     "default_opponent",
     "first_dealer",
-    "layoff_candidates",
-    "layoff_order",
     "parse_option",
     "parse_options",
     "seating",
@@ -135,18 +130,6 @@ def check_opponents(opponents: Sequence[str], players: int, people: int = 1) -> 
     for name in opponents:
         if name not in BOTS:
             raise OkginError(f"unknown opponent {name!r} (bots: {', '.join(BOTS)})")
-
-
-# ---- choices the screens pre-select (the rules' parts live in okgin.scoring) --------------
-def default_knock(view: View) -> Knock | None:
-    """The knock offered first (:func:`okgin.scoring.default_knock` over the view's legal
-    actions): the least declared deadwood, then the fewest layoff spots, then card order."""
-    return scoring.default_knock(view.legal_actions, mask_of(view.hand))
-
-
-#: Layoff chains (RULES.md §6), from the core.
-layoff_candidates = scoring.layoff_candidates
-layoff_order = scoring.layoff_order
 
 
 class Session:
@@ -469,23 +452,3 @@ def _write(path: Path, text: str) -> None:
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(text, encoding="utf-8")
     os.replace(tmp, path)
-
-
-def knock_choices(view: View) -> list[Knock]:
-    """The legal knocks, one per knock discard, in card order (big gin last)."""
-    knocks = [a for a in view.legal_actions if isinstance(a, Knock)]
-    return sorted(knocks, key=lambda k: 99 if k.card is None else int(k.card))
-
-
-def best_discard_deadwood(view: View) -> int | None:
-    """With an extra card in hand: the least deadwood one legal discard leaves."""
-    hand = mask_of(view.hand)
-    cards = [a.card for a in view.legal_actions if isinstance(a, Discard)]
-    if not cards:
-        return None
-    return min(deadwood(hand & ~(1 << c)) for c in cards)
-
-
-def done_layoffs(seq: Sequence[tuple[Card, int]]) -> list[Action]:
-    """The actions that lay off ``seq`` and end the defender's turn."""
-    return [*(Layoff(c, k) for c, k in seq), DONE]

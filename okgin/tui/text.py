@@ -8,13 +8,12 @@ from collections.abc import Iterable, Sequence
 
 from rich.text import Text
 
-from okgin.cards import RANKS, SUIT_SYMBOLS, Card, cards_of, mask_of
-from okgin.melds import Meld, default_arrangement
+from okgin.cards import RANKS, SUIT_SYMBOLS, Card
+from okgin.melds import Meld
 from okgin.scoring import FinalScore, HandBreakdown
 from okgin.views import View
 
 __all__ = [
-    "arranged",
     "card_label",
     "card_text",
     "cards_text",
@@ -69,16 +68,6 @@ def melds_text(melds: Iterable[Meld], four_color: bool = False) -> Text:
         out.append_text(cards_text(m.cards, four_color))
         out.append("]")
     return out
-
-
-def arranged(cards: Iterable[int]) -> tuple[int, tuple[Meld, ...], list[Card]]:
-    """A hand as RULES.md §5 would spread it: deadwood, melds, the unmelded cards."""
-    mask = mask_of(cards)
-    dw, melds = default_arrangement(mask)
-    used = 0
-    for m in melds:
-        used |= m.mask
-    return dw, melds, cards_of(mask & ~used)
 
 
 def limit_text(view: View) -> str:
