@@ -22,9 +22,9 @@ from tui_seeds import human_action
 from okgin.actions import DRAW, PASS, TAKE, Discard, Knock, Layoff
 from okgin.bots import BOTS
 from okgin.record import replay
+from okgin.table.local import LocalGame, Settings
 from okgin.tui.app import PlayApp
 from okgin.tui.screens import HandOverScreen, KnockScreen, LayoffScreen
-from okgin.tui.session import Session, Settings
 
 GAMES = [
     {"preset": "standard"},
@@ -87,7 +87,7 @@ def main() -> None:
                 settings = Settings(
                     rules=rules_obj, opponents=[bot] * (players - 1), seed=11, speed=0
                 )
-                app = PlayApp(Session.new(settings, Path(tmp)))
+                app = PlayApp(LocalGame.new(settings, Path(tmp)))
                 t0 = time.perf_counter()
 
                 async def run(app: PlayApp = app) -> None:

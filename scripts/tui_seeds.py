@@ -14,7 +14,7 @@ from okgin.bots import EasyBot
 from okgin.cards import mask_of
 from okgin.melds import best_layoffs
 from okgin.scoring import offered_knock as default_knock
-from okgin.tui.session import HUMAN, Session, Settings
+from okgin.table.local import HUMAN, LocalGame, Settings
 from okgin.views import View
 
 
@@ -29,12 +29,12 @@ def human_action(view: View) -> list[Action]:
     return [EasyBot().act(view)]
 
 
-def play_hand(seed: int, rules: dict | None = None) -> tuple[Session, int]:
+def play_hand(seed: int, rules: dict | None = None) -> tuple[LocalGame, int]:
     """Play the first hand; return the session and the number of person's decisions."""
     settings = Settings(
         rules=rules or {"preset": "standard"}, opponents=["easy"], seed=seed, speed=0
     )
-    s = Session.new(settings, save=False)
+    s = LocalGame.new(settings, save=False)
     decisions = 0
     while not s.hand_over:
         seat = s.to_play
@@ -48,10 +48,10 @@ def play_hand(seed: int, rules: dict | None = None) -> tuple[Session, int]:
     return s, decisions
 
 
-def play_game(seed: int, rules: dict) -> tuple[Session, int]:
+def play_game(seed: int, rules: dict) -> tuple[LocalGame, int]:
     """Play a whole game; return the session and the number of the person's decisions."""
     settings = Settings(rules=rules, opponents=["easy"], seed=seed, speed=0)
-    s = Session.new(settings, save=False)
+    s = LocalGame.new(settings, save=False)
     decisions = 0
     while not s.game_over:
         if s.hand_over:
@@ -67,7 +67,7 @@ def play_game(seed: int, rules: dict) -> tuple[Session, int]:
     return s, decisions
 
 
-def classify(s: Session) -> set[str]:
+def classify(s: LocalGame) -> set[str]:
     hand = s.hand
     out = set()
     if hand.dealer == 1:

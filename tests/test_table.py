@@ -62,13 +62,6 @@ def test_the_deals_are_okgin_plays_so_a_seed_deals_what_it_dealt_before() -> Non
     # pinned from okgin/tui/session.py's deck_for/first_dealer before the table existed
     assert " ".join(c.text for c in deck_for(7, 1)[:8]) == "Td As 9s Js 5h Qh Ah Th"
     assert [first_dealer(s, 2) for s in range(6)] == [1, 1, 0, 0, 0, 0]
-    from okgin.tui import session
-
-    for seed in (0, 7, 12345):
-        for h in (1, 2, 9):
-            assert deck_for(seed, h) == session.deck_for(seed, h)
-        for n in (2, 3, 4):
-            assert first_dealer(seed, n) == session.first_dealer(seed, n)
 
 
 def test_a_table_deals_from_its_seed_hand_after_hand() -> None:

@@ -26,6 +26,14 @@ from okgin.melds import Meld, best_layoffs
 from okgin.record import replay
 from okgin.scoring import layoff_candidates, layoff_order
 from okgin.scoring import offered_knock as default_knock
+from okgin.table.local import (
+    HUMAN,
+    LocalGame,
+    Settings,
+    default_opponent,
+    parse_option,
+    strongest_bot,
+)
 from okgin.tui.app import PlayApp, describe_action, humanize, symbols
 from okgin.tui.replay import ReplayApp
 from okgin.tui.screens import (
@@ -41,14 +49,6 @@ from okgin.tui.screens import (
     TooSmallScreen,
     result_words,
     rules_text,
-)
-from okgin.tui.session import (
-    HUMAN,
-    Session,
-    Settings,
-    default_opponent,
-    parse_option,
-    strongest_bot,
 )
 from okgin.tui.text import card_label
 from okgin.views import View
@@ -70,7 +70,7 @@ def human_actions(view: View) -> list[Action]:
 def new_app(tmp_path: Path, seed: int, **kw: Any) -> PlayApp:
     settings = Settings(opponents=kw.pop("opponents", ["easy"]), seed=seed, speed=0, **kw)
     settings.hint_bot = "easy"
-    return PlayApp(Session.new(settings, tmp_path))
+    return PlayApp(LocalGame.new(settings, tmp_path))
 
 
 async def settle(pilot: Any) -> None:
@@ -181,9 +181,9 @@ def test_offer_draw_discard_refusal_bot_knock_and_layoff(tmp_path: Path) -> None
     drive(app, script)
 
 
-def simulate(seed: int, **kw: Any) -> Session:
+def simulate(seed: int, **kw: Any) -> LocalGame:
     """The same first hand played straight through the session (no keys, no screen)."""
-    s = Session.new(Settings(opponents=["easy"], seed=seed, speed=0, **kw), save=False)
+    s = LocalGame.new(Settings(opponents=["easy"], seed=seed, speed=0, **kw), save=False)
     while not s.hand_over:
         seat = s.to_play
         assert seat is not None
@@ -289,7 +289,7 @@ def test_save_after_every_action_and_resume(tmp_path: Path) -> None:
         await pilot.press("q")
 
     drive(app, first)
-    resumed = PlayApp(Session.resume(tmp_path))
+    resumed = PlayApp(LocalGame.resume(tmp_path))
 
     async def second(pilot: Any) -> None:
         await settle(pilot)
@@ -822,9 +822,9 @@ def test_words_for_people() -> None:
 
 
 def test_strongest_bot_for_hints(monkeypatch: Any) -> None:
-    monkeypatch.setattr("okgin.tui.session.BOTS", {"random": None, "easy": None})
+    monkeypatch.setattr("okgin.table.local.BOTS", {"random": None, "easy": None})
     assert strongest_bot() == "easy"
-    monkeypatch.setattr("okgin.tui.session.BOTS", {"easy": None, "expert": None, "hard": None})
+    monkeypatch.setattr("okgin.table.local.BOTS", {"easy": None, "expert": None, "hard": None})
     assert strongest_bot() == "expert"
 
 
@@ -952,7 +952,7 @@ def test_scoring_lines_add_up_to_the_core_points(
     kinds = set()
     for seed in [*range(40), *extra]:
         opponents = ["easy"] * (int(rules.get("players", 2)) - 1)
-        s = Session.new(Settings(rules=rules, opponents=opponents, seed=seed), save=False)
+        s = LocalGame.new(Settings(rules=rules, opponents=opponents, seed=seed), save=False)
         while not s.hand_over:
             seat = s.to_play
             assert seat is not None
@@ -1040,7 +1040,7 @@ def test_fiftieth_card_take_and_knock(tmp_path: Path) -> None:
     through the session up to there, the table opens on it (as after --resume), then by keys:
     take, and the knock screen opens by itself because the knock is compulsory."""
     settings = Settings(rules={"preset": "openspiel"}, opponents=["random"], seed=6, speed=0)
-    s = Session.new(settings, tmp_path)
+    s = LocalGame.new(settings, tmp_path)
     while s.view().phase != "fiftieth" or not s.human_to_play:
         assert not s.hand_over
         seat = s.to_play
@@ -1109,9 +1109,9 @@ OTHER_GAME = """
 import sys
 from pathlib import Path
 from okgin.bots import EasyBot
-from okgin.tui.session import Session, Settings
+from okgin.table.local import LocalGame, Settings
 rules = {"preset": "standard", "target": 60}
-s = Session.new(Settings(rules=rules, opponents=["easy"], seed=7, speed=0), Path(sys.argv[1]))
+s = LocalGame.new(Settings(rules=rules, opponents=["easy"], seed=7, speed=0), Path(sys.argv[1]))
 print(s.id, flush=True)
 for _ in range(5000):
     if s.game_over:
@@ -1174,21 +1174,21 @@ def test_resume_lists_the_unfinished_games(tmp_path: Path, monkeypatch: Any, cap
     from okgin.cli import main
     from okgin.errors import RecordError
 
-    a = Session.new(Settings(opponents=["easy"], seed=1, speed=0), tmp_path)
-    b = Session.new(Settings(opponents=["random"], seed=2, speed=0), tmp_path)
+    a = LocalGame.new(Settings(opponents=["easy"], seed=1, speed=0), tmp_path)
+    b = LocalGame.new(Settings(opponents=["random"], seed=2, speed=0), tmp_path)
     a.play(a.view().legal_actions[0]) if a.human_to_play else a.step_bot()
     with pytest.raises(RecordError, match="2 unfinished games") as info:
-        Session.resume(tmp_path)
+        LocalGame.resume(tmp_path)
     assert a.id in str(info.value) and b.id in str(info.value)
     assert "okgin play --resume ID" in str(info.value) and "\n" not in str(info.value)
     with pytest.raises(RecordError, match="open in another window or process"):
-        Session.resume(tmp_path, a.id)  # a is still open at its terminal
-    a.release()
-    again = Session.resume(tmp_path, a.id)
+        LocalGame.resume(tmp_path, a.id)  # a is still open at its terminal
+    a.close()
+    again = LocalGame.resume(tmp_path, a.id)
     assert again.id == a.id and again.hand.history == a.hand.history
     assert again.names == ["You", "Easy"] and again.settings.opponents == ["easy"]
-    again.release()
-    b.release()
+    again.close()
+    b.close()
     monkeypatch.setenv("OKGIN_DATA_DIR", str(tmp_path))
     assert main(["play", "--resume"]) == 2
     err = capsys.readouterr().err
@@ -1199,7 +1199,7 @@ def test_resume_lists_the_unfinished_games(tmp_path: Path, monkeypatch: Any, cap
     older.mkdir()
     (older / "current.json").write_text(json.dumps(a.record()))  # an older okgin's save
     with pytest.raises(RecordError, match=r"okgin play --replay .*current\.json"):
-        Session.resume(older)
+        LocalGame.resume(older)
 
 
 def test_the_person_may_sit_at_any_seat(tmp_path: Path) -> None:
@@ -1216,13 +1216,13 @@ def test_the_person_may_sit_at_any_seat(tmp_path: Path) -> None:
     )
     settings.seat = 1
     settings.hint_bot = "easy"
-    app = PlayApp(Session.new(settings, tmp_path))
+    app = PlayApp(LocalGame.new(settings, tmp_path))
     drive(app, script)
 
 
 def test_hot_seat_hides_each_hand_between_turns(tmp_path: Path) -> None:
     settings = Settings(opponents=[], people=["Ann", "Bob"], seed=5, speed=0)
-    app = PlayApp(Session.new(settings, tmp_path))
+    app = PlayApp(LocalGame.new(settings, tmp_path))
 
     async def script(pilot: Any) -> None:
         s = app.session

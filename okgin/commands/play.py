@@ -12,7 +12,7 @@ from okgin.commands import rules_arg
 
 
 def _speed(text: str) -> float:
-    from okgin.tui.session import SPEEDS
+    from okgin.table.local import SPEEDS
 
     if text in SPEEDS:
         return SPEEDS[text]
@@ -108,7 +108,7 @@ def settings_from_args(args: argparse.Namespace) -> tuple[Any, list[str]]:
     from okgin.bots.budget import check_budget
     from okgin.errors import OkginError
     from okgin.rules import Rules
-    from okgin.tui.session import (
+    from okgin.table.local import (
         SPEEDS,
         Settings,
         check_opponents,
@@ -177,8 +177,8 @@ def run(args: argparse.Namespace) -> int:
         replay_app.run()
         return 0
 
+    from okgin.table.local import LocalGame
     from okgin.tui.app import PlayApp
-    from okgin.tui.session import Session
 
     if args.resume is not None:
         given = [
@@ -202,7 +202,7 @@ def run(args: argparse.Namespace) -> int:
             )
         if args.undo:
             raise OkginError("--resume keeps the game's own undo setting; drop --undo")
-        session = Session.resume(table_id=args.resume or None)
+        session = LocalGame.resume(table_id=args.resume or None)
         if args.four_color:
             session.settings.four_color = True
         if args.speed is not None:
@@ -210,7 +210,7 @@ def run(args: argparse.Namespace) -> int:
         notices = ["Welcome back: the saved game continues"]
     else:
         settings, notices = settings_from_args(args)
-        session = Session.new(settings)
+        session = LocalGame.new(settings)
     app = PlayApp(session, notice="; ".join(notices) or None)
     app.run()
     s = app.session

@@ -1,16 +1,15 @@
-"""``okgin play``: the table, the keys and the mouse, the pacing of the computer's turns.
+"""``okgin play``: the table on the screen, the keys and the mouse.
 
-The app only talks to a :class:`~okgin.tui.session.Session` (which talks to the core's
-``Game``); every refusal comes from the core's :class:`~okgin.errors.IllegalActionError` and
-is shown in plain words, leaving the game as it was.
+The app draws and dispatches only: the game flow (seats, turns, the bots and their pace,
+saving, undo) is a :class:`~okgin.table.local.LocalGame` over a :class:`~okgin.table.Table`,
+and the figures it shows come from the core. Every refusal is the core's
+:class:`~okgin.errors.IllegalActionError`, shown in plain words, the game left as it was.
 """
 
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -40,7 +39,8 @@ from okgin.errors import IllegalActionError, OkginError
 from okgin.melds import best_layoffs, deadwood_after_discard
 from okgin.rules import Rules
 from okgin.scoring import best_discard_deadwood, knock_is_gin, offered_knock, spread
-from okgin.table import Table, TableEvent
+from okgin.table import TableEvent
+from okgin.table.local import HUMAN, LocalGame, Settings, speed_name, strongest_bot
 from okgin.tui.screens import (
     MIN_SIZE,
     HandoffScreen,
@@ -55,27 +55,11 @@ from okgin.tui.screens import (
     ScoreScreen,
     TooSmallScreen,
 )
-from okgin.tui.session import (
-    HUMAN,
-    SPEEDS,
-    Session,
-    Settings,
-    strongest_bot,
-)
 from okgin.tui.text import card_label, card_text, doubling_text, event_lines
 from okgin.tui.widgets import CardRow, TableRow
 from okgin.views import View
 
 __all__ = ["PlayApp", "describe_action", "humanize"]
-
-SPEED_STEPS = sorted(SPEEDS.values())
-
-
-def speed_name(seconds: float) -> str:
-    for name, value in SPEEDS.items():
-        if abs(value - seconds) < 1e-9:
-            return name
-    return f"{seconds:g}s"
 
 
 def humanize(reason: str, names: Sequence[str], me: int = HUMAN) -> str:
@@ -207,28 +191,6 @@ class Hint:
         return out
 
 
-class PacedExecutor(Executor):
-    """Runs each bot's decision in one thread after a pause of ``delay()`` seconds: the
-    pace of the computer's moves (the table applies them on the app's thread)."""
-
-    def __init__(self, delay: Callable[[], float]) -> None:
-        self.delay = delay
-        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="okgin-bot")
-
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
-        pause = self.delay()
-
-        def paced() -> Any:
-            if pause > 0:
-                time.sleep(pause)
-            return fn(*args, **kwargs)
-
-        return self.pool.submit(paced)
-
-    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
-        self.pool.shutdown(wait=wait, cancel_futures=cancel_futures)
-
-
 CSS = """
 Screen { layout: vertical; }
 #title { height: 1; background: $panel; text-style: bold; padding: 0 1; }
@@ -279,7 +241,7 @@ class PlayApp(App[None]):
 
     def __init__(
         self,
-        session: Session,
+        session: LocalGame,
         *,
         notice: str | None = None,
     ) -> None:
@@ -289,7 +251,6 @@ class PlayApp(App[None]):
         self.cursor_card: Card | None = None
         self._epoch = 0
         self._bot_pending = False
-        self._paced = PacedExecutor(lambda: self.session.settings.speed)
         self._unsubscribe: Callable[[], None] | None = None
         self._shown_seat: int | None = None  # hot seat: whose cards were last shown
         self._over_shown: tuple[int, int] | None = None
@@ -331,8 +292,7 @@ class PlayApp(App[None]):
         yield Footer()
 
     def on_unmount(self) -> None:
-        self._paced.shutdown(wait=False, cancel_futures=True)
-        self.session.release()  # the game may be resumed, here or in another terminal
+        self.session.close()  # the game may be resumed, here or in another terminal
         if self._unsubscribe is not None:
             self._unsubscribe()
 
@@ -610,16 +570,16 @@ class PlayApp(App[None]):
         if self._bot_pending:
             return
         self._bot_pending = True
-        self.bot_worker(self._epoch, self.session.table)
+        self.bot_worker(self._epoch, self.session)
 
     @work(exclusive=True, group="bot", exit_on_error=False)
-    async def bot_worker(self, epoch: int, table: Table) -> None:
+    async def bot_worker(self, epoch: int, game: LocalGame) -> None:
         try:
-            await table.run_bots_async(self._paced)
+            await game.run_bots_async()
         finally:
             if epoch == self._epoch:
                 self._bot_pending = False
-        if epoch == self._epoch and table is self.session.table:
+        if epoch == self._epoch and game is self.session:
             self.advance()
 
     def on_table_event(self, event: TableEvent) -> None:
@@ -880,11 +840,11 @@ class PlayApp(App[None]):
             return
         s = self.session
         try:
-            self.session = Session.new(settings, s.directory, s.saving)
+            self.session = LocalGame.new(settings, s.directory, s.saving)
         except OkginError as exc:
             self.refuse(str(exc))
             return
-        s.release()  # the previous game stays in its files, free for --resume
+        s.close()  # the previous game stays in its files, free for --resume
         self.new_epoch()
         self.watch_table()
         self.cursor_card = None
@@ -895,14 +855,10 @@ class PlayApp(App[None]):
 
     def action_speed(self, step: int) -> None:
         s = self.session
-        cur = s.settings.speed
-        # faster = smaller delay
-        steps = SPEED_STEPS
-        i = min(range(len(steps)), key=lambda j: abs(steps[j] - cur))
-        i = max(0, min(len(steps) - 1, i - step))
-        s.settings.speed = steps[i]
+        s.pace.seconds = s.settings.speed
+        s.settings.speed = s.pace.faster(step)
         s.save()
-        self.say(f"Computer speed: {speed_name(steps[i])}")
+        self.say(f"Computer speed: {speed_name(s.settings.speed)}")
         self.refresh_table()
 
     def action_colors(self) -> None:

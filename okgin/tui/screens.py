@@ -30,7 +30,7 @@ from okgin.scoring import (
     layoff_order,
     meld_overlap,
 )
-from okgin.tui.session import (
+from okgin.table.local import (
     Settings,
     check_opponents,
     parse_options,

@@ -1,17 +1,28 @@
-"""The terminal's side of ``okgin play``, without any screen: its settings, the seats of the
-people at the terminal, their preferences, and the games saved in the data folder.
+"""A game played at one computer, without any screen: its settings, the seats of the people at
+the keyboard, their preferences, the games saved in a data folder, and the pace of the bots.
 
-The game itself is an :class:`okgin.table.Table` kept in a :class:`okgin.table.FileStore`:
-every game has its own id and files (``<id>.jsonl``, the journal; ``<id>.json``, its RECORD.md
-record), so two terminals playing in one data folder never write each other's game. Whose
-turn it is, the checks, the bots, saving, resume and undo are the table's.
+A :class:`LocalGame` is a front end's handle on one :class:`~okgin.table.Table` kept in a
+:class:`~okgin.table.FileStore` (or a :class:`~okgin.table.MemoryStore` when nothing is
+saved): every game has its own id and files (``<id>.jsonl``, the journal; ``<id>.json``, its
+RECORD.md record), so two programs playing in one data folder never write each other's game.
+Whose turn it is, the checks, the bots, saving, resume and undo are the table's; what is here
+is what any front end at one computer needs around it (``okgin play`` is one):
+
+    >>> from okgin.table.local import LocalGame, Settings
+    >>> game = LocalGame.new(Settings(opponents=["easy"], seed=7), save=False)
+    >>> game.run_bots()  # the bots play up to the person's turn
+    2
+    >>> game.human_to_play, game.me
+    (True, 0)
 """
 
 from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,37 +35,35 @@ from okgin.game import Game
 from okgin.hand import HandState
 from okgin.paths import data_dir
 from okgin.rules import Rules
-from okgin.table import (
-    FileStore,
-    MemoryStore,
-    Seat,
-    SeatError,
-    Store,
-    StoreError,
-    Table,
-    deck_for,
-    first_dealer,
-)
+from okgin.table.errors import SeatError, StoreError
+from okgin.table.seats import Seat
+from okgin.table.store import FileStore, MemoryStore, Store
+from okgin.table.table import Table
 from okgin.views import View
 
 __all__ = [
     "HUMAN",
     "LEVELS",
-    "Session",
+    "SPEEDS",
+    "BotPace",
+    "LocalGame",
+    "PacedExecutor",
+    "SavedGame",
     "Settings",
+    "check_opponents",
     "data_dir",
-    "deck_for",
     "default_opponent",
-    "first_dealer",
+    "load_prefs",
     "parse_option",
     "parse_options",
+    "save_prefs",
     "seating",
     "strongest_bot",
     "unfinished",
 ]
 
 #: The person's seat in a game of one person against bots made with the default seat (the
-#: table may seat people anywhere: :attr:`Session.me`).
+#: table may seat people anywhere: :attr:`LocalGame.me`).
 HUMAN = 0
 #: Bot names from the weakest to the strongest, as far as okgin knows them.
 LEVELS = ("random", "easy", "medium", "hard", "expert")
@@ -84,7 +93,7 @@ def parse_option(text: str) -> tuple[str, Any]:
     value = value.strip()
     try:
         return key, json.loads(value)
-    except ValueError:
+    except (ValueError, RecursionError):
         return key, value
 
 
@@ -94,7 +103,7 @@ def parse_options(items: Sequence[str]) -> dict[str, Any]:
 
 @dataclass
 class Settings:
-    """How a game is played: its rules, its opponents and the table's options."""
+    """How a game is played: its rules, its opponents, the people and the table's options."""
 
     rules: dict[str, Any] = field(default_factory=lambda: {"preset": "standard"})
     opponents: list[str] = field(default_factory=lambda: ["medium"])
@@ -113,12 +122,12 @@ class Settings:
     @classmethod
     def from_json(cls, data: Any) -> Settings:
         if not isinstance(data, dict):
-            raise RecordError("the saved session settings are not an object")
+            raise RecordError("the saved game's settings are not an object")
         known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
         try:
             return cls(**known)
         except TypeError as exc:
-            raise RecordError(f"the saved session settings cannot be read: {exc}") from None
+            raise RecordError(f"the saved game's settings cannot be read: {exc}") from None
 
 
 def check_opponents(opponents: Sequence[str], players: int, people: int = 1) -> None:
@@ -132,10 +141,90 @@ def check_opponents(opponents: Sequence[str], players: int, people: int = 1) -> 
             raise OkginError(f"unknown opponent {name!r} (bots: {', '.join(BOTS)})")
 
 
-class Session:
-    """The terminal's handle on one :class:`~okgin.table.Table`: the settings it was made
-    with and the seats of the people at this terminal. No game flow of its own: whose turn
-    it is, the checks, the bots' moves, saving, resume and undo are the table's."""
+def parse_people(text: str) -> list[str]:
+    """``Ann, Bob`` → ``["Ann", "Bob"]`` (``--people`` and the new-game screen); none: You."""
+    people = [x.strip() for x in text.split(",") if x.strip()]
+    if len(set(people)) != len(people):
+        raise OkginError(f"the people need different names, not {', '.join(people)}")
+    return people or ["You"]
+
+
+def seating(settings: Settings, players: int) -> list[Seat]:
+    """The seats of a new game: the people from ``settings.seat`` on, the opponents' levels
+    in the seats left, in order."""
+    people = list(settings.people) or ["You"]
+    if len(people) > players:
+        raise OkginError(f"{players} players have room for {players} people, not {len(people)}")
+    check_opponents(settings.opponents, players, len(people))
+    if not 0 <= settings.seat < players:
+        raise OkginError(f"--seat must be 0..{players - 1}, not {settings.seat}")
+    seats: list[Seat | None] = [None] * players
+    for i, name in enumerate(people):
+        seats[(settings.seat + i) % players] = Seat.person(name)
+    levels = iter(settings.opponents)
+    try:
+        return [
+            seat if seat is not None else Seat.bot(next(levels), budget=settings.budget)
+            for seat in seats
+        ]
+    except SeatError as exc:
+        raise OkginError(str(exc)) from None
+
+
+# ---- the pace of the bots ---------------------------------------------------------------------
+@dataclass
+class BotPace:
+    """When a bot moves next: ``seconds`` after the move before it (the person's speed
+    setting); 0 plays at once. :meth:`delay` is what a front end's timer asks."""
+
+    seconds: float = SPEEDS["normal"]
+
+    def delay(self) -> float:
+        return max(0.0, float(self.seconds))
+
+    def faster(self, step: int) -> float:
+        """One named speed faster (``step`` > 0) or slower (< 0); the new seconds."""
+        steps = sorted(SPEEDS.values())
+        i = min(range(len(steps)), key=lambda j: abs(steps[j] - self.seconds))
+        i = max(0, min(len(steps) - 1, i - step))
+        self.seconds = steps[i]
+        return self.seconds
+
+
+def speed_name(seconds: float) -> str:
+    for name, value in SPEEDS.items():
+        if abs(value - seconds) < 1e-9:
+            return name
+    return f"{seconds:g}s"
+
+
+class PacedExecutor(Executor):
+    """Runs each bot's decision in one thread after a pause of ``delay()`` seconds: the
+    pace of the computer's moves (the table applies them on the caller's loop)."""
+
+    def __init__(self, delay: Callable[[], float]) -> None:
+        self.delay = delay
+        self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="okgin-bot")
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        pause = self.delay()
+
+        def paced() -> Any:
+            if pause > 0:
+                time.sleep(pause)
+            return fn(*args, **kwargs)
+
+        return self.pool.submit(paced)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        self.pool.shutdown(wait=wait, cancel_futures=cancel_futures)
+
+
+# ---- one game ---------------------------------------------------------------------------------
+class LocalGame:
+    """A front end's handle on one :class:`~okgin.table.Table` at one computer: the settings
+    it was made with and the seats of the people at the keyboard. No game flow of its own:
+    whose turn it is, the checks, the bots' moves, saving, resume and undo are the table's."""
 
     def __init__(
         self, settings: Settings, table: Table, directory: Path | None = None, save: bool = True
@@ -146,22 +235,24 @@ class Session:
         self.saving = save
         self.people = [s for s, seat in enumerate(table.seats) if seat.is_person]
         if not self.people:
-            raise OkginError("okgin play needs a person at the table")
+            raise OkginError("a game at this computer needs a person at the table")
         self._me = self.people[0]
         self.notices: list[str] = []
-        self.release: Callable[[], None] = lambda: None
+        self.pace = BotPace(settings.speed)
+        self._paced: PacedExecutor | None = None
+        self._release: Callable[[], None] = lambda: None
         store = table.store
-        if isinstance(store, FileStore):  # one terminal at a time on a saved game
+        if isinstance(store, FileStore):  # one program at a time on a saved game
             try:
-                self.release = store.claim(table.id)
+                self._release = store.claim(table.id)
             except StoreError as exc:
                 raise RecordError(f"cannot open game {table.id}: {exc}") from None
 
     # ---- creating ---------------------------------------------------------------------
     @classmethod
-    def new(cls, settings: Settings, directory: Path | None = None, save: bool = True) -> Session:
+    def new(cls, settings: Settings, directory: Path | None = None, save: bool = True) -> LocalGame:
         """A new game, with its own id and record file in ``directory`` (other games there,
-        also ones another terminal is playing, are left alone)."""
+        also ones another program is playing, are left alone)."""
         rules = Rules.from_dict(settings.rules)
         directory = directory if directory is not None else data_dir()
         seats = seating(settings, rules.players)
@@ -180,7 +271,7 @@ class Session:
         return cls(settings, table, directory, save)
 
     @classmethod
-    def resume(cls, directory: Path | None = None, table_id: str | None = None) -> Session:
+    def resume(cls, directory: Path | None = None, table_id: str | None = None) -> LocalGame:
         """The unfinished game ``table_id`` of ``directory`` (default: :func:`data_dir`); with
         no id, the only unfinished one (several: an error that lists them)."""
         directory = directory if directory is not None else data_dir()
@@ -213,10 +304,22 @@ class Session:
         settings.seed = table.seed
         settings.rules = table.rules.to_dict()
         settings.undo = table.undo_allowed
-        prefs = load_prefs(directory)
+        prefs, notice = load_prefs(directory)
         settings.speed = prefs.get("speed", settings.speed)
         settings.four_color = prefs.get("four_color", settings.four_color)
-        return cls(settings, table, directory)
+        game = cls(settings, table, directory)
+        if notice:
+            game.notices.append(notice)
+        return game
+
+    def close(self) -> None:
+        """Let the game go: its bots' thread stops and the saved game is free for another
+        program (or ``--resume``). The game itself is in its files already."""
+        if self._paced is not None:
+            self._paced.shutdown(wait=False, cancel_futures=True)
+            self._paced = None
+        self._release()
+        self._release = lambda: None
 
     # ---- saving -----------------------------------------------------------------------
     @property
@@ -264,7 +367,7 @@ class Session:
 
     @property
     def me(self) -> int:
-        """The seat whose hand the terminal shows: the person on turn, else the last one."""
+        """The seat whose hand is shown: the person on turn, else the last one."""
         seat = self.table.to_play
         if seat is not None and seat in self.people:
             self._me = seat
@@ -272,7 +375,7 @@ class Session:
 
     @property
     def hot_seat(self) -> bool:
-        """Two or more people share this terminal."""
+        """Two or more people share this computer."""
         return len(self.people) > 1
 
     def view(self, seat: int | None = None) -> View:
@@ -313,10 +416,35 @@ class Session:
         self._store(lambda: self.table.submit(seat, action, self.table.version))
 
     def step_bot(self) -> None:
-        """The bot on turn plays, in this thread (scripts and tests; the app lets bots think
-        off its own thread)."""
+        """The bot on turn plays, in this thread (scripts and tests)."""
         self._store(self.table.step_bot)
         self.notices.extend(self.table.take_notices())
+
+    def run_bots(self) -> int:
+        """The bots play, in this thread, up to a person's turn or the end of the hand; the
+        count of their actions."""
+        steps = 0
+        while self.bot_to_play is not None:
+            self.step_bot()
+            steps += 1
+        return steps
+
+    async def run_bots_async(self) -> int:
+        """The bots play up to a person's turn or the end of the hand, each thinking off the
+        caller's event loop after the pause :attr:`pace` asks for (the speed setting, read
+        before every move); the table applies and publishes their moves on the loop."""
+        if self._paced is None:
+            self._paced = PacedExecutor(self.bot_delay)
+        try:
+            return await self.table.run_bots_async(self._paced)
+        except StoreError as exc:  # the disk: the table is as it was
+            self.notices.append(f"the game could not be saved ({exc})")
+            return 0
+
+    def bot_delay(self) -> float:
+        """Seconds before the next bot move (the pace policy, with the current speed)."""
+        self.pace.seconds = self.settings.speed
+        return self.pace.delay()
 
     def next_hand(self) -> None:
         """Deal the next hand once the current one is over."""
@@ -377,26 +505,7 @@ class Session:
         return out
 
 
-def seating(settings: Settings, players: int) -> list[Seat]:
-    """The seats of a new game: the people from ``settings.seat`` on, the opponents' levels
-    in the seats left, in order."""
-    people = list(settings.people) or ["You"]
-    check_opponents(settings.opponents, players, len(people))
-    if not 0 <= settings.seat < players:
-        raise OkginError(f"--seat must be 0..{players - 1}, not {settings.seat}")
-    seats: list[Seat | None] = [None] * players
-    for i, name in enumerate(people):
-        seats[(settings.seat + i) % players] = Seat.person(name)
-    levels = iter(settings.opponents)
-    try:
-        return [
-            seat if seat is not None else Seat.bot(next(levels), budget=settings.budget)
-            for seat in seats
-        ]
-    except SeatError as exc:
-        raise OkginError(str(exc)) from None
-
-
+# ---- the games of a data folder -------------------------------------------------------------
 @dataclass(frozen=True)
 class SavedGame:
     """An unfinished game of a data folder: its id and a line about it."""
@@ -406,7 +515,8 @@ class SavedGame:
 
 
 def unfinished(directory: Path) -> list[SavedGame]:
-    """The unfinished games in ``directory``, the newest first."""
+    """The unfinished games in ``directory``, the newest first (the store says which are
+    over, from each journal)."""
     store = FileStore(directory)
     out = []
     over = {p.stem for p in directory.glob("*.over")} if directory.is_dir() else set()
@@ -425,19 +535,41 @@ def unfinished(directory: Path) -> list[SavedGame]:
     return out
 
 
+# ---- the person's preferences ---------------------------------------------------------------
 PREFS_NAME = "prefs.json"
+#: The largest preferences file read (it holds two values).
+MAX_PREFS = 1 << 12
 
 
-def load_prefs(directory: Path) -> dict[str, Any]:
+def load_prefs(directory: Path) -> tuple[dict[str, Any], str | None]:
+    """The saved preferences (speed, colours) and, when the file is there but cannot be
+    used, a one-line notice saying so (the defaults are used; nothing is raised)."""
+    path = directory / PREFS_NAME
     try:
-        data = json.loads((directory / PREFS_NAME).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return (
-        {k: v for k, v in data.items() if k in ("speed", "four_color")}
-        if isinstance(data, dict)
-        else {}
-    )
+        with open(path, "rb") as f:
+            raw = f.read(MAX_PREFS + 1)
+    except FileNotFoundError:
+        return {}, None
+    except OSError as exc:
+        return {}, f"the preferences in {path} cannot be read ({exc.strerror}); defaults used"
+    if len(raw) > MAX_PREFS:
+        return {}, f"the preferences in {path} are over {MAX_PREFS} bytes; defaults used"
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError):
+        return {}, f"the preferences in {path} are not JSON; defaults used"
+    if not isinstance(data, dict):
+        return {}, f"the preferences in {path} are not a JSON object; defaults used"
+    prefs: dict[str, Any] = {}
+    speed = data.get("speed")
+    if isinstance(speed, (int, float)) and not isinstance(speed, bool) and 0 <= speed <= 10:
+        prefs["speed"] = float(speed)
+    if isinstance(data.get("four_color"), bool):
+        prefs["four_color"] = data["four_color"]
+    bad = [k for k in ("speed", "four_color") if k in data and k not in prefs]
+    if bad:
+        return prefs, f"the preferences in {path}: {', '.join(bad)} not understood; default used"
+    return prefs, None
 
 
 def save_prefs(directory: Path, prefs: dict[str, Any]) -> None:
