@@ -209,7 +209,8 @@ def test_the_record_beside_the_journal_replays_and_leaves_out_undone_actions(
     assert out.returncode == 0 and "game over" in out.stdout, out.stderr
     journal = store.journal(t.id).read_text().splitlines()
     assert sum('"do":"undo"' in line for line in journal) == 1
-    assert store.tables() == [t.id] and (tmp_path / f"{t.id}.over").exists()
+    assert store.tables() == [t.id] and store.finished(t.id)
+    assert not (tmp_path / f"{t.id}.over").exists()  # the journal says it, no marker file
 
 
 def test_unfinished_tables_are_listed_first(tmp_path: Path) -> None:
@@ -292,3 +293,62 @@ def test_a_claimed_table_cannot_be_claimed_again_until_it_is_released(tmp_path: 
     assert python(code, str(tmp_path), t.id).stdout.strip() == "claimed"
     with pytest.raises(StoreError, match="no table nosuch"):
         store.claim("nosuch")
+
+
+# ---- which tables are finished: the journal says it -----------------------------------------
+def single_hand_table(store: Any, **kw: Any) -> Table:
+    t = Table({"preset": "standard", "format": "single"}, [Seat.bot("easy")] * 2, seed=1,
+              store=store, **kw)
+    t.run_bots()
+    assert t.game_over
+    return t
+
+
+@pytest.mark.parametrize("kind", ["file", "memory"])
+def test_the_journal_says_which_tables_are_finished(tmp_path: Path, kind: str) -> None:
+    store: Any = FileStore(tmp_path) if kind == "file" else MemoryStore()
+    over = single_hand_table(store)
+    going = Table({"preset": "standard"}, [Seat.person(), Seat.person()], store=store)
+    assert store.finished(over.id) and not store.finished(going.id)
+    assert store.tables() == [going.id, over.id]
+    _, entries = store.load(over.id)
+    assert entries[-1]["over"] is True and sum("over" in e for e in entries) == 1
+    if kind == "file":
+        assert list(tmp_path.glob("*.over")) == []
+        assert FileStore(tmp_path).finished(over.id)  # another process reads the same
+    assert Table.resume(store, over.id).game_over
+
+
+def test_an_older_okgins_over_file_is_still_read_harmlessly(tmp_path: Path) -> None:
+    store = FileStore(tmp_path)
+    t = single_hand_table(store)
+    journal = store.journal(t.id)
+    lines = journal.read_text().splitlines()
+    last = json.loads(lines[-1])
+    del last["over"]  # as an okgin before the mark wrote it
+    journal.write_text("\n".join([*lines[:-1], json.dumps(last)]) + "\n")
+    fresh = FileStore(tmp_path)
+    assert not fresh.finished(t.id)
+    (tmp_path / f"{t.id}.over").touch()
+    assert FileStore(tmp_path).finished(t.id)
+    assert Table.resume(FileStore(tmp_path), t.id).game_over  # an unmarked entry replays
+    # a marker beside a journal that is not at a game's end says nothing
+    going = two_people(FileStore(tmp_path))
+    (tmp_path / f"{going.id}.over").touch()
+    assert not FileStore(tmp_path).finished(going.id)
+    assert FileStore(tmp_path).tables() == [going.id, t.id]
+
+
+def test_a_false_game_over_mark_is_refused_on_resume(tmp_path: Path) -> None:
+    store = FileStore(tmp_path)
+    t = two_people(store)
+    s = t.to_play
+    assert s is not None
+    t.submit(s, t.view(s).legal_actions[0], t.version)
+    journal = store.journal(t.id)
+    lines = journal.read_text().splitlines()
+    last = json.loads(lines[-1])
+    last["over"] = True
+    journal.write_text("\n".join([*lines[:-1], json.dumps(last)]) + "\n")
+    with pytest.raises(StoreError, match="game-over mark is not what the action makes"):
+        Table.resume(FileStore(tmp_path), t.id)

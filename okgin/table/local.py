@@ -519,11 +519,10 @@ def unfinished(directory: Path) -> list[SavedGame]:
     over, from each journal)."""
     store = FileStore(directory)
     out = []
-    over = {p.stem for p in directory.glob("*.over")} if directory.is_dir() else set()
     for table_id in store.tables():
-        if table_id in over:
-            continue
         try:
+            if store.finished(table_id):
+                continue
             header, entries = store.load(table_id)
         except StoreError as exc:  # listed, not hidden: resuming it says what is wrong
             out.append(SavedGame(table_id, f"cannot be read: {exc}"))

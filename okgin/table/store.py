@@ -4,6 +4,7 @@ A table's journal is a header (rules, seats, seed, the first deal) and then one 
 version, in order::
 
     {"do": "action", "seat": s, "action": {"seat": s, "do": "discard", "card": "Qs"}}
+    {"do": "action", ..., "over": true}                     # the action that ends the game
     {"do": "deal", "dealer": d, "deck": ["3c", ...]}        # every hand after the first
     {"do": "undo", "seat": s, "keep": k}                    # the hand keeps its first k actions
 
@@ -14,6 +15,11 @@ next one raises :class:`StoreConflict`, so two writers can never both write one 
 ``<id>.json`` that ``okgin replay`` reads, rewritten atomically (a temporary file, then
 ``os.replace``) after every entry. The record
 holds the game as it stands: an undo's taken-back actions stay in the journal only.
+
+Whether a table's game is over is read from its journal (:func:`journal_finished`): the
+entry of the action that ends the game says ``"over": true``, and an undo after it opens the
+game again. (An okgin before that mark kept an empty ``<id>.over`` file beside a finished
+journal; :meth:`FileStore.finished` still reads one.)
 """
 
 from __future__ import annotations
@@ -28,7 +34,7 @@ from typing import IO, Any, Protocol, runtime_checkable
 
 from okgin.table.errors import StoreConflict, StoreError
 
-__all__ = ["FileStore", "MemoryStore", "Store", "check_id", "record_of"]
+__all__ = ["FileStore", "MemoryStore", "Store", "check_id", "journal_finished", "record_of"]
 
 #: A table id: letters, digits, ``_`` and ``-`` (safe as a file name), 1 to 64 of them.
 ID_PATTERN = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -40,9 +46,7 @@ MAX_LINE = 1 << 20
 
 def check_id(table_id: object) -> str:
     if not isinstance(table_id, str) or not ID_PATTERN.fullmatch(table_id):
-        raise StoreError(
-            f"a table id is 1 to 64 letters, digits, '_' or '-', not {table_id!r}"
-        )
+        raise StoreError(f"a table id is 1 to 64 letters, digits, '_' or '-', not {table_id!r}")
     return table_id
 
 
@@ -67,8 +71,15 @@ class Store(Protocol):
         ...
 
     def finish(self, table_id: str) -> None:
-        """Mark a table's game as over (it stays readable)."""
+        """The table's game is over (a store that keeps an index of finished tables marks it;
+        the journal itself says so: :func:`journal_finished`)."""
         ...
+
+
+def journal_finished(entries: list[dict[str, Any]]) -> bool:
+    """Whether the journal's game is over: its last entry is the action that ended it (an
+    undo or a deal after such an entry means it is not over, whatever came before)."""
+    return bool(entries) and entries[-1].get("do") == "action" and entries[-1].get("over") is True
 
 
 def record_of(header: dict[str, Any], entries: list[dict[str, Any]]) -> dict[str, Any]:
@@ -104,7 +115,6 @@ class MemoryStore:
 
     def __init__(self) -> None:
         self._tables: dict[str, tuple[dict[str, Any], list[dict[str, Any]]]] = {}
-        self._finished: set[str] = set()
         self._order: list[str] = []
 
     def create(self, table_id: str, header: dict[str, Any]) -> None:
@@ -130,13 +140,15 @@ class MemoryStore:
 
     def tables(self) -> list[str]:
         newest = self._order[::-1]
-        return [t for t in newest if t not in self._finished] + [
-            t for t in newest if t in self._finished
-        ]
+        over = {t for t in newest if self.finished(t)}
+        return [t for t in newest if t not in over] + [t for t in newest if t in over]
 
     def finish(self, table_id: str) -> None:
-        self._get(table_id)
-        self._finished.add(table_id)
+        self._get(table_id)  # the journal says it: nothing to mark
+
+    def finished(self, table_id: str) -> bool:
+        """Whether the table's game is over, from its journal."""
+        return journal_finished(self._get(table_id)[1])
 
     def _get(self, table_id: str) -> tuple[dict[str, Any], list[dict[str, Any]]]:
         check_id(table_id)
@@ -224,13 +236,20 @@ class FileStore:
             raise StoreError(f"cannot write table {table_id}: {exc}") from None
 
     def finish(self, table_id: str) -> None:
-        marker = self.directory / f"{check_id(table_id)}.over"
+        """Nothing to write: the journal's last entry says the game is over."""
         if not self.journal(table_id).exists():
             raise StoreError(f"no table {table_id} in {self.directory}")
-        try:
-            marker.touch()
-        except OSError as exc:
-            raise StoreError(f"cannot mark table {table_id} as over: {exc}") from None
+
+    def finished(self, table_id: str) -> bool:
+        """Whether the table's game is over, read from its journal
+        (:func:`journal_finished`); a journal an older okgin finished, with its empty
+        ``<id>.over`` file beside it and no mark in the journal, counts as over too."""
+        _, entries = self.load(table_id)
+        if journal_finished(entries):
+            return True
+        marker = self.directory / f"{table_id}.over"
+        legacy = bool(entries) and entries[-1].get("do") == "action" and "over" not in entries[-1]
+        return legacy and marker.exists()
 
     def claim(self, table_id: str) -> Callable[[], None]:
         """Hold the table for this process (a front end that has it open) until the returned
@@ -286,7 +305,13 @@ class FileStore:
                 return 0.0
 
         paths.sort(key=mtime, reverse=True)
-        over = {p.stem for p in self.directory.glob("*.over")}
+        over = set()
+        for p in paths:
+            try:
+                if self.finished(p.stem):
+                    over.add(p.stem)
+            except StoreError:  # listed with the unfinished ones: opening it says what is wrong
+                pass
         return [p.stem for p in paths if p.stem not in over] + [
             p.stem for p in paths if p.stem in over
         ]

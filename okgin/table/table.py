@@ -28,6 +28,7 @@ off the event loop and applies on it.
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import secrets
 from collections import deque
@@ -114,8 +115,8 @@ class Table:
             raise OkginError(f"a table's seed is a whole number, not {seed!r}")
         if dealer is None:
             dealer = first_dealer(seed, rules.players)
-        elif isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < len(
-            seats
+        elif (
+            isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < len(seats)
         ):
             raise SeatError(f"the dealer must be a seat 0..{len(seats) - 1}, not {dealer!r}")
         header = {
@@ -439,7 +440,9 @@ class Table:
             seat, action = from_json(entry["action"])
             if seat != entry["seat"]:
                 raise RecordError("the action's seat is not the entry's")
-            self._action_entry(seat, action)
+            expected = self._action_entry(seat, action)
+            if "over" in entry and entry["over"] != expected.get("over", False):
+                raise RecordError("the entry's game-over mark is not what the action makes")
         elif do == "deal":
             expected = self._deal_entry()
             if entry != expected:
@@ -467,8 +470,18 @@ class Table:
             raise NotYourTurnError(
                 f"it is seat {turn}'s turn ({self.names[turn]}), not seat {seat}'s", action
             )
-        hand.copy().apply(action, seat)  # the core's refusal, nothing changed
-        return {"do": "action", "seat": seat, "action": to_json(action, seat)}
+        after = hand.copy()
+        after.apply(action, seat)  # the core's refusal, nothing changed
+        entry: dict[str, Any] = {"do": "action", "seat": seat, "action": to_json(action, seat)}
+        if after.is_over:  # the hand ends: does the game? (the journal says so: finished)
+            # a copy of the game (its random source shared: a table's decks come from its
+            # seed, and applying an action never draws from it)
+            shared = {id(r): r for r in (getattr(game, "_rng", None),) if r is not None}
+            game = copy.deepcopy(game, shared)
+            game.apply(action, seat)
+            if game.is_over:
+                entry["over"] = True
+        return entry
 
     def _deal_entry(self) -> dict[str, Any]:
         game = self.game
@@ -545,5 +558,3 @@ class Table:
     def __repr__(self) -> str:
         seats = ", ".join(self.names)
         return f"<Table {self.id} v{self.version} [{seats}] {self.game!r}>"
-
-
