@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ from okgin.errors import IllegalActionError, OkginError
 from okgin.record import replay
 from okgin.table import (
     Ack,
+    FileStore,
     MemoryStore,
     NotYourTurnError,
     Seat,
@@ -365,6 +367,37 @@ def test_undo_takes_back_the_seats_last_action_and_all_after_it_as_a_new_entry()
     if t.to_play == 0 and undone in t.view(0).legal_actions:
         with pytest.raises(StaleVersionError):
             t.submit(0, undone, v - (len(history) - mine))
+
+
+def test_undo_after_the_game_is_over_goes_on_as_a_new_entry(tmp_path: Path) -> None:
+    """The old terminal game allowed it: the last hand's action is taken back, the game is
+    not over any more, the journal gains an undo entry (nothing edited in place) and says the
+    table is unfinished, and the record leaves the action out."""
+    store = FileStore(tmp_path)
+    t = Table(SINGLE, [Seat.person("Ann"), Seat.bot("easy")], seed=7, undo=True, store=store)
+    rng = random.Random(1)
+    while not t.game_over:
+        t.run_bots()
+        if t.to_play == 0:
+            t.submit(0, rng.choice(t.view(0).legal_actions), t.version)
+    assert store.finished(t.id)
+    journal = store.journal(t.id).read_bytes()
+    history = list(t.game.hand.history)
+    mine = max(i for i, (s, _) in enumerate(history) if s == 0)
+    v = t.version
+    assert t.undo(0, v) == Ack(v + 1)
+    assert not t.game_over and t.game.hand.history == history[:mine] and t.to_play == 0
+    assert store.journal(t.id).read_bytes().startswith(journal)  # appended, not rewritten
+    assert not store.finished(t.id) and store.tables()[0] == t.id
+    assert len(json.loads(store.record_path(t.id).read_text())["hands"][0]["actions"]) == mine
+    r = Table.resume(FileStore(tmp_path), t.id)
+    assert r.record() == t.record() and not r.game_over and r.version == t.version
+    # and it can end again, marked over again
+    while not t.game_over:
+        t.run_bots()
+        if t.to_play == 0:
+            t.submit(0, t.view(0).legal_actions[0], t.version)
+    assert store.finished(t.id)
 
 
 # ---- storage failures and resume ------------------------------------------------------------

@@ -327,6 +327,32 @@ def test_undo_against_the_computer(tmp_path: Path) -> None:
     drive(app, script)
 
 
+def test_undo_after_the_game_is_over(tmp_path: Path) -> None:
+    """u on the game-over summary takes the person's last action back: the game goes on,
+    the saved game is unfinished again (resumable) and its record leaves the action out."""
+    app = new_app(tmp_path, 5, undo=True, rules={"preset": "standard", "format": "single"})
+
+    async def script(pilot: Any) -> None:
+        s = app.session
+        await play_hand_by_keys(pilot)
+        assert s.game_over and isinstance(app.screen, HandOverScreen)
+        assert "u undo" in str(app.query_one("#prompt").render())
+        history = list(s.hand.history)
+        mine = max(i for i, (seat, _) in enumerate(history) if seat == s.me)
+        await pilot.press("u")
+        await settle(pilot)
+        assert not s.game_over and not isinstance(app.screen, HandOverScreen)
+        assert s.hand.history[:mine] == history[:mine] and "Undone: your" in str(app._message)
+        doc = json.loads(record_file(app).read_text())
+        assert doc["hands"][0]["actions"][:mine] == s.record()["hands"][0]["actions"][:mine]
+        assert not replay(doc).is_over
+        from okgin.table.local import unfinished
+
+        assert [g.id for g in unfinished(tmp_path)] == [s.id]
+
+    drive(app, script)
+
+
 def test_undo_is_off_by_default(tmp_path: Path) -> None:
     app = new_app(tmp_path, 35)
 

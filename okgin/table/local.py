@@ -455,7 +455,8 @@ class LocalGame:
         self._store(lambda: self.table.next_hand(self.table.version))
 
     def undo(self) -> Action:
-        """Take back the person's last action of this hand and everything after it."""
+        """Take back the person's last action of this hand and everything after it (also
+        once the game is over: it goes on from there)."""
         if not self.table.undo_allowed:
             raise IllegalActionError(
                 "undo is off for this game (start it with --undo, or tick Undo in the new-game "

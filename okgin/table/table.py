@@ -258,7 +258,9 @@ class Table:
 
     def undo(self, seat: int, version: int) -> Ack:
         """Take back ``seat``'s last action of this hand and everything after it (a person's
-        seat, a table made with ``undo=True``, a game not over)."""
+        seat, a table made with ``undo=True``). Also once the game is over: the game goes on
+        from before that action (a new entry, never an edit in place; the journal then says
+        the game is not over)."""
         seat = self._seat(seat)
         last = self._accepted.get(seat)
         if last is not None and last[0] == "undo" and last[2] == version:
@@ -495,8 +497,6 @@ class Table:
     def _undo_entry(self, seat: int) -> dict[str, Any]:
         if not self.undo_allowed:
             raise IllegalActionError("undo is off at this table")
-        if self.game.is_over:
-            raise IllegalActionError("the game is over: nothing can be taken back")
         mine = [i for i, (s, _) in enumerate(self.game.hand.history) if s == seat]
         if not mine:
             raise IllegalActionError(

@@ -449,7 +449,8 @@ class PlayApp(App[None]):
         s = self.session
         names = s.names
         if s.game_over:
-            return Text("The game is over: n new game · s score sheet · q quit")
+            undo = " · u undo" if s.table.undo_allowed else ""
+            return Text(f"The game is over: n new game · s score sheet{undo} · q quit")
         if s.hand_over:
             return Text("The hand is over: Enter for the next hand · s score sheet")
         if v.to_play != self.me:
