@@ -21,7 +21,7 @@ from deals import EXAMPLES
 from okgin.actions import DONE, DRAW, PASS, TAKE, Action, Discard, Knock, Layoff
 from okgin.bots import BOTS, EasyBot
 from okgin.cards import Card, mask_of, parse_cards
-from okgin.errors import OkginError
+from okgin.errors import IllegalActionError, OkginError
 from okgin.melds import Meld, best_layoffs
 from okgin.record import replay
 from okgin.scoring import layoff_candidates, layoff_order
@@ -1226,6 +1226,38 @@ def test_resume_lists_the_unfinished_games(tmp_path: Path, monkeypatch: Any, cap
     (older / "current.json").write_text(json.dumps(a.record()))  # an older okgin's save
     with pytest.raises(RecordError, match=r"okgin play --replay .*current\.json"):
         LocalGame.resume(older)
+
+
+def test_resume_with_undo_allows_taking_back_in_that_sitting(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    """okgin play --resume --undo: undo is allowed in that sitting, also in a game started
+    without it; the game keeps its own setting, and its undo entry replays on the next
+    resume."""
+    from okgin.cli import main
+
+    g = LocalGame.new(Settings(opponents=["easy"], seed=35, speed=0), tmp_path)
+    g.run_bots()
+    g.play(g.view().legal_actions[0])
+    g.run_bots()
+    with pytest.raises(IllegalActionError, match="undo is off"):
+        g.undo()
+    g.close()
+    seen: list[LocalGame] = []
+    monkeypatch.setenv("OKGIN_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(PlayApp, "run", lambda app: seen.append(app.session))
+    assert main(["play", "--resume", "--undo"]) == 0
+    (s,) = seen
+    assert s.id == g.id and s.settings.undo and s.table.undo_allowed
+    played = len(s.hand.history)
+    s.undo()
+    assert len(s.hand.history) < played
+    s.close()
+    again = LocalGame.resume(tmp_path, g.id)  # without --undo: the game's own setting
+    assert again.hand.history == s.hand.history and not again.table.undo_allowed
+    with pytest.raises(IllegalActionError, match="undo is off"):
+        again.undo()
+    again.close()
 
 
 def test_the_person_may_sit_at_any_seat(tmp_path: Path) -> None:

@@ -91,7 +91,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--people Ann,Bob; they sit from --seat on, the screen hiding each hand between turns",
     )
     p.add_argument("--replay", metavar="FILE", help="step through a game record")
-    p.add_argument("--undo", action="store_true", help="allow taking moves back")
+    p.add_argument(
+        "--undo",
+        action="store_true",
+        help="allow taking moves back (with --resume: in this sitting, also in a game "
+        "started without it)",
+    )
     p.add_argument("--four-color", action="store_true", help="a four-colour deck")
     p.add_argument(
         "--speed",
@@ -200,9 +205,8 @@ def run(args: argparse.Namespace) -> int:
                 f"--resume continues the saved game with its own rules and opponents; "
                 f"drop {', '.join(given)}"
             )
-        if args.undo:
-            raise OkginError("--resume keeps the game's own undo setting; drop --undo")
-        session = LocalGame.resume(table_id=args.resume or None)
+        # --undo: taking back is allowed in this sitting (the game keeps its own setting)
+        session = LocalGame.resume(table_id=args.resume or None, undo=args.undo)
         if args.four_color:
             session.settings.four_color = True
         if args.speed is not None:

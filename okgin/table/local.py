@@ -271,9 +271,13 @@ class LocalGame:
         return cls(settings, table, directory, save)
 
     @classmethod
-    def resume(cls, directory: Path | None = None, table_id: str | None = None) -> LocalGame:
+    def resume(
+        cls, directory: Path | None = None, table_id: str | None = None, *, undo: bool = False
+    ) -> LocalGame:
         """The unfinished game ``table_id`` of ``directory`` (default: :func:`data_dir`); with
-        no id, the only unfinished one (several: an error that lists them)."""
+        no id, the only unfinished one (several: an error that lists them). ``undo``: allow
+        taking moves back in this sitting, also in a game made without it (the journal keeps
+        the game's own setting; its undo entries replay either way)."""
         directory = directory if directory is not None else data_dir()
         store = FileStore(directory)
         if table_id is None:
@@ -294,7 +298,7 @@ class LocalGame:
                 )
             table_id = games[0].id
         try:
-            table = Table.resume(store, table_id)
+            table = Table.resume(store, table_id, undo=True if undo else None)
         except (StoreError, OkginError) as exc:
             raise RecordError(f"cannot resume {table_id}: {exc}") from None
         try:

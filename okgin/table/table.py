@@ -168,9 +168,11 @@ class Table:
 
     # ---- resume ---------------------------------------------------------------------------
     @classmethod
-    def resume(cls, store: Store, table_id: str) -> Table:
+    def resume(cls, store: Store, table_id: str, *, undo: bool | None = None) -> Table:
         """The table ``table_id`` of ``store``, rebuilt from its journal: the same version,
-        game, seats and accepted submissions (a new table's bots, seeded as before)."""
+        game, seats and accepted submissions (a new table's bots, seeded as before).
+        ``undo``: whether a person may take back from now on (None: as the table was made;
+        the undo entries in the journal replay either way)."""
         header, entries = store.load(table_id)
         table = cls.__new__(cls)
         try:
@@ -179,12 +181,15 @@ class Table:
             raise StoreError(f"table {table_id}: the header cannot be read ({exc})") from None
         except OkginError as exc:
             raise StoreError(f"table {table_id}: the header cannot be read: {exc}") from None
+        made_with = table.undo_allowed
+        table.undo_allowed = True  # an undo in the journal was allowed when it was made
         for version, entry in enumerate(entries, 1):
             try:
                 table._check(entry)
                 table._apply(entry)
             except (OkginError, KeyError, TypeError) as exc:
                 raise StoreError(f"table {table_id}, entry {version}: {exc}") from None
+        table.undo_allowed = made_with if undo is None else bool(undo)
         return table
 
     # ---- queries --------------------------------------------------------------------------
