@@ -3,13 +3,20 @@
 The expert is pure Python: in a thread it takes the GIL from the loop's thread for up to the
 interpreter's switch interval at a time, again and again while it thinks, so the loop's
 timers run late (``scripts/table_ticks.py`` measures it). In a process it cannot.
+
+Inside a server, start the workers with ``start_method="spawn"``: a forked worker holds
+copies of the server's sockets, so a connection the server closes stays open in the worker
+and the browser's next request on it hangs (``okgin serve`` uses a spawned pool).
 """
 
 from __future__ import annotations
 
 import contextlib
+import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
+
+from okgin.errors import OkginError
 
 __all__ = ["thinking_pool"]
 
@@ -19,8 +26,22 @@ def _lower_priority(niceness: int) -> None:
         os.nice(niceness)
 
 
-def thinking_pool(workers: int = 1, niceness: int = 10) -> ProcessPoolExecutor:
+def thinking_pool(
+    workers: int = 1, niceness: int = 10, start_method: str | None = None
+) -> ProcessPoolExecutor:
     """A pool for :meth:`Table.run_bots_async`: ``workers`` processes, each ``niceness``
-    below the caller's priority so that on a busy machine the event loop runs first. The
-    caller shuts it down (``with thinking_pool() as pool: ...``)."""
-    return ProcessPoolExecutor(workers, initializer=_lower_priority, initargs=(niceness,))
+    below the caller's priority so that on a busy machine the event loop runs first, started
+    by ``start_method`` (``"spawn"``, ``"fork"`` or ``"forkserver"``; None: the platform's
+    default; a server wants ``"spawn"``). The caller shuts it down
+    (``with thinking_pool() as pool: ...``)."""
+    context = None
+    if start_method is not None:
+        methods = multiprocessing.get_all_start_methods()
+        if start_method not in methods:
+            raise OkginError(
+                f"a thinking pool starts its workers by {', '.join(methods)}, not {start_method!r}"
+            )
+        context = multiprocessing.get_context(start_method)
+    return ProcessPoolExecutor(
+        workers, mp_context=context, initializer=_lower_priority, initargs=(niceness,)
+    )

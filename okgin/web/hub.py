@@ -13,19 +13,18 @@ import asyncio
 import contextlib
 import json
 import logging
-import multiprocessing
 import os
 import secrets
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
 from okgin.bots import make_bot
 from okgin.errors import OkginError
-from okgin.table import Seat, Table, TableEvent
+from okgin.table import Seat, Table, TableEvent, thinking_pool
 from okgin.views import View
 from okgin.web.protocol import help_for
 from okgin.web.store import SqlStore
@@ -297,9 +296,7 @@ class Hub:
         server's sockets, so a connection the server closes would stay open in it and the
         browser's next request on it would hang."""
         if self._pool is None:
-            self._pool = ProcessPoolExecutor(
-                1, mp_context=multiprocessing.get_context("spawn"), initializer=_nice
-            )
+            self._pool = thinking_pool(1, start_method="spawn")
         return self._pool
 
     def create(
