@@ -714,6 +714,47 @@ def test_new_game_screen(tmp_path: Path) -> None:
     drive(app, script)
 
 
+def test_new_game_screen_seats_the_people(tmp_path: Path) -> None:
+    """The people (hot seat) and the first person's seat, as --people and --seat say."""
+    app = new_app(tmp_path, 35)
+
+    async def script(pilot: Any) -> None:
+        await settle(pilot)
+        await pilot.press("n")
+        screen = app.screen
+        assert isinstance(screen, NewGameScreen)
+        assert screen.query_one("#ng-people").value == "You"
+        assert screen.query_one("#ng-seat").value == "0"
+        screen.query_one("#ng-players").value = 3
+        screen.query_one("#ng-opponents").value = "easy"
+        screen.query_one("#ng-people").value = "Ann, Bob"
+        screen.query_one("#ng-seat").value = "3"
+        await pilot.press("ctrl+s")  # refused: no seat 3 at a table of three
+        error = str(screen.query_one("#ng-error").render())
+        assert app.screen is screen and "your seat must be 0 to 2, not '3'" in error
+        screen.query_one("#ng-people").value = "Ann, Bob, Cy, Di"
+        screen.query_one("#ng-seat").value = "2"
+        await pilot.press("ctrl+s")
+        assert app.screen is screen and "room for 3 people, not 4" in str(
+            screen.query_one("#ng-error").render()
+        )
+        screen.query_one("#ng-people").value = "Ann, Bob"
+        await pilot.press("ctrl+s")
+        s = app.session
+        assert app.screen is not screen and s.n == 3
+        assert s.names == ["Bob", "Easy", "Ann"] and s.people == [0, 2] and s.hot_seat
+        assert s.settings.people == ["Ann", "Bob"] and s.settings.seat == 2
+        await settle(pilot)
+        assert isinstance(app.screen, HandoffScreen)  # hot seat: the hand is covered
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("n")  # the next new game starts from these
+        assert app.screen.query_one("#ng-people").value == "Ann,Bob"
+        assert app.screen.query_one("#ng-seat").value == "2"
+
+    drive(app, script)
+
+
 def test_a_whole_game_by_keys(tmp_path: Path) -> None:
     # seed 5: a game to 60 that takes two hands (scripts/tui_seeds.py)
     app = new_app(tmp_path, 5, rules={"preset": "standard", "target": 60})

@@ -119,6 +119,7 @@ def settings_from_args(args: argparse.Namespace) -> tuple[Any, list[str]]:
         check_opponents,
         default_opponent,
         parse_options,
+        parse_people,
     )
 
     notices: list[str] = []
@@ -127,8 +128,7 @@ def settings_from_args(args: argparse.Namespace) -> tuple[Any, list[str]]:
     if args.target is not None:
         rules["target"] = args.target
     levels = [x.strip() for x in args.opponents.split(",") if x.strip()] if args.opponents else []
-    people = [x.strip() for x in (getattr(args, "people", None) or "").split(",") if x.strip()]
-    people = people or ["You"]
+    people = parse_people(getattr(args, "people", None) or "")
     if args.players is not None:
         rules["players"] = args.players
     elif levels and "players" not in rules and len(levels) + len(people) > 2:

@@ -56,6 +56,7 @@ __all__ = [
     "load_prefs",
     "parse_option",
     "parse_options",
+    "parse_people",
     "save_prefs",
     "seating",
     "strongest_bot",

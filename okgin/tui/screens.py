@@ -34,6 +34,7 @@ from okgin.table.local import (
     Settings,
     check_opponents,
     parse_options,
+    parse_people,
 )
 from okgin.tui.text import (
     card_label,
@@ -861,7 +862,9 @@ class HelpScreen(TextScreen):
 
 
 class NewGameScreen(Modal):
-    """Choose the rules, the players and the opponents of a new game."""
+    """Choose the rules, the players, the people and their seat, and the opponents of a new
+    game (what --rules, --players, --people, --seat and --opponents say on the command
+    line)."""
 
     DEFAULT_CSS = """
     NewGameScreen .row { height: 1; }
@@ -914,6 +917,22 @@ class NewGameScreen(Modal):
                     placeholder=f"levels, e.g. {','.join(BOTS)}",
                 )
             with Horizontal(classes="row"):
+                yield Label("People")
+                yield Input(
+                    compact=True,
+                    value=",".join(cur.people),
+                    id="ng-people",
+                    placeholder="names; two or more share this terminal (hot seat)",
+                )
+            with Horizontal(classes="row"):
+                yield Label("Your seat")
+                yield Input(
+                    compact=True,
+                    value=str(cur.seat),
+                    id="ng-seat",
+                    placeholder="0 to players-1; the other people sit after it",
+                )
+            with Horizontal(classes="row"):
                 yield Label("Target")
                 yield Input(
                     compact=True,
@@ -961,7 +980,12 @@ class NewGameScreen(Modal):
         Rules.from_dict(rules)
         levels = [x.strip() for x in self.query_one("#ng-opponents", Input).value.split(",")]
         levels = [x for x in levels if x]
-        people = list(self.current.people) or ["You"]
+        people = parse_people(self.query_one("#ng-people", Input).value)
+        seat_text = self.query_one("#ng-seat", Input).value.strip() or "0"
+        if not seat_text.isdigit() or not 0 <= int(seat_text) < players:
+            raise OkginError(f"your seat must be 0 to {players - 1}, not {seat_text!r}")
+        if len(people) > players:
+            raise OkginError(f"{players} players have room for {players} people, not {len(people)}")
         if len(levels) == 1:
             levels = levels * (players - len(people))
         check_opponents(levels, players, len(people))
@@ -980,7 +1004,7 @@ class NewGameScreen(Modal):
             hint_bot=self.current.hint_bot,
             budget=self.current.budget,
             people=people,
-            seat=self.current.seat % players,
+            seat=int(seat_text),
         )
 
     def action_start(self) -> None:
