@@ -353,6 +353,50 @@ def test_undo_after_the_game_is_over(tmp_path: Path) -> None:
     drive(app, script)
 
 
+def test_review_this_game_at_its_end(tmp_path: Path, monkeypatch: Any) -> None:
+    """r on the game-over summary reviews the finished record for the person's seat, with
+    its progress, and shows it in the replay screen's annotations; Esc comes back."""
+    from okgin.tui.replay import ReplayScreen
+
+    titles: list[str] = []
+    show = ReplayScreen.show
+
+    def shown(self: ReplayScreen) -> None:
+        show(self)
+        titles.append(str(self.query_one("#rtitle").render()))
+
+    monkeypatch.setattr(ReplayScreen, "show", shown)
+    app = new_app(tmp_path, 5, rules={"preset": "standard", "format": "single"})
+
+    async def script(pilot: Any) -> None:
+        s = app.session
+        await play_hand_by_keys(pilot)
+        assert s.game_over and isinstance(app.screen, HandOverScreen)
+        assert "Review this game r" in screen_text(app)
+        await pilot.press("r")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen) and screen.seats == (s.me,)
+        for _ in range(3000):
+            if screen.notes:
+                break
+            await pilot.pause(0.02)
+        assert screen.notes and screen.annotate and screen.reviewing is None
+        total = len(screen.notes)
+        progress = [t for t in titles if "reviewing" in t]  # the progress, shown on the way
+        assert any(f"reviewing 1/{total}" in t for t in progress), progress
+        assert any(f"reviewing {total}/{total}" in t for t in progress), progress
+        assert {d["seat"] for d in screen.notes.values()} == {s.me}
+        await pilot.press("end")
+        await pilot.pause()
+        assert "annotations on" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, ReplayScreen) and app.is_running
+
+    drive(app, script)
+
+
 def test_undo_is_off_by_default(tmp_path: Path) -> None:
     app = new_app(tmp_path, 35)
 

@@ -41,6 +41,7 @@ from okgin.rules import Rules
 from okgin.scoring import best_discard_deadwood, knock_is_gin, offered_knock, spread
 from okgin.table import TableEvent
 from okgin.table.local import HUMAN, LocalGame, Settings, speed_name, strongest_bot
+from okgin.tui.replay import ReplayScreen
 from okgin.tui.screens import (
     MIN_SIZE,
     HandoffScreen,
@@ -640,6 +641,23 @@ class PlayApp(App[None]):
             self.action_new()
         elif result == "undo":
             self.action_undo()
+        elif result == "review":
+            self.review_game()
+
+    def review_game(self) -> None:
+        """The finished game in the replay screen, reviewed for the people at the table
+        (okgin review, its progress in the title) and shown with its annotations; Esc comes
+        back here."""
+        s = self.session
+        path = s.record_path
+        screen = ReplayScreen(
+            s.record(),
+            path.name if path is not None else "this game",
+            self.four_color,
+            seats=s.people,
+            review_now=True,
+        )
+        self.push_screen(screen, lambda _: self.advance())
 
     # ---- actions (keys, buttons, clicks) --------------------------------------------------
     TABLE_KEYS = frozenset(

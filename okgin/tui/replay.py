@@ -12,13 +12,14 @@ points marked on the hand's log. A review document may be given (``review=``); e
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
 from textual.widgets import Button, Footer, Static
 
 from okgin.actions import from_json
@@ -36,7 +37,7 @@ from okgin.tui.text import (
 )
 from okgin.views import view_of_hand
 
-__all__ = ["REPLAY_BUDGET", "ReplayApp", "positions"]
+__all__ = ["REPLAY_BUDGET", "ReplayApp", "ReplayScreen", "positions"]
 
 #: The review budget of the annotations when no review is given (small: it runs in the app).
 REPLAY_BUDGET = 0.03
@@ -59,12 +60,13 @@ def positions(doc: Any) -> tuple[Game, list[list[HandState]]]:
     return game, out
 
 
-class ReplayApp(App[None]):
-    """A record, position by position, every hand face up."""
+class ReplayScreen(Screen[None]):
+    """A record, position by position, every hand face up; ``a`` shows the review's
+    annotations (reviewing the record first when no review is given: ``seats`` of it, every
+    seat when None, at ``budget``). ``review_now`` starts that review at once (the terminal
+    game's "review this game"). Esc or q closes it (and ends a replay of its own)."""
 
-    TITLE = "okgin replay"
-    ENABLE_COMMAND_PALETTE = False
-    CSS = """
+    DEFAULT_CSS = """
     #rtitle { height: 1; background: $panel; text-style: bold; padding: 0 1; }
     #rbody { height: 1fr; padding: 0 1; }
     #rbuttons { height: 1; padding: 0 1; }
@@ -77,8 +79,8 @@ class ReplayApp(App[None]):
         Binding("pageup,p", "hand(-1)", "prev hand"),
         Binding("home", "edge(0)", "start", show=False),
         Binding("end", "edge(1)", "end", show=False),
-        Binding("a", "annotate", "annotations", show=False),
-        Binding("q,escape", "quit", "quit"),
+        Binding("a", "annotate", "annotations"),
+        Binding("q,escape", "close", "quit"),
     ]
 
     def __init__(
@@ -87,6 +89,10 @@ class ReplayApp(App[None]):
         name: str = "record",
         four_color: bool = False,
         review: Mapping[str, Any] | None = None,
+        *,
+        seats: Sequence[int] | None = None,
+        budget: float = REPLAY_BUDGET,
+        review_now: bool = False,
     ) -> None:
         super().__init__()
         self.doc = doc
@@ -101,8 +107,17 @@ class ReplayApp(App[None]):
         self.annotate = False
         self.reviewing: tuple[int, int] | None = None
         self.notes: dict[tuple[int, int], Mapping[str, Any]] = {}
+        self.seats = None if seats is None else tuple(seats)
+        self.budget = budget
+        self.review_now = review_now and review is None
         if review is not None:
             self.set_review(review)
+
+    def action_close(self) -> None:
+        if isinstance(self.app, ReplayApp):
+            self.app.exit()
+        else:
+            self.dismiss(None)
 
     # ---- annotations ------------------------------------------------------------------
     def set_review(self, review: Mapping[str, Any]) -> None:
@@ -126,10 +141,10 @@ class ReplayApp(App[None]):
 
         def progress(done: int, total: int) -> None:
             self.reviewing = (done, total)
-            self.call_from_thread(self.show)
+            self.app.call_from_thread(self.show)
 
-        rev = review(self.doc, None, budget=REPLAY_BUDGET, progress=progress)
-        self.call_from_thread(self._reviewed, rev)
+        rev = review(self.doc, self.seats, budget=self.budget, progress=progress)
+        self.app.call_from_thread(self._reviewed, rev)
 
     def _reviewed(self, rev: Mapping[str, Any]) -> None:
         self.reviewing = None
@@ -170,6 +185,8 @@ class ReplayApp(App[None]):
 
     def on_mount(self) -> None:
         self.show()
+        if self.review_now:
+            self.action_annotate()
 
     def show(self) -> None:
         if not self.states:
@@ -300,3 +317,40 @@ class ReplayApp(App[None]):
             "r-nexthand": lambda: self.action_hand(1),
             "r-last": lambda: self.action_edge(1),
         }[event.button.id or ""]()
+
+
+class ReplayApp(App[None]):
+    """``okgin play --replay``: a :class:`ReplayScreen` of its own."""
+
+    TITLE = "okgin replay"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(
+        self,
+        doc: Any,
+        name: str = "record",
+        four_color: bool = False,
+        review: Mapping[str, Any] | None = None,
+    ) -> None:
+        super().__init__()
+        self.replay = ReplayScreen(doc, name, four_color, review)
+
+    def on_mount(self) -> None:
+        self.push_screen(self.replay)
+
+    # what the screen shows, read by tests and scripts
+    @property
+    def hand_index(self) -> int:
+        return self.replay.hand_index
+
+    @property
+    def step(self) -> int:
+        return self.replay.step
+
+    @property
+    def annotate(self) -> bool:
+        return self.replay.annotate
+
+    @property
+    def notes(self) -> dict[tuple[int, int], Mapping[str, Any]]:
+        return self.replay.notes

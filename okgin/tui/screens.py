@@ -552,6 +552,7 @@ class HandOverScreen(Modal):
         Binding("s", "scores", "score sheet"),
         Binding("escape", "close", "look at the table"),
         Binding("u", "undo", "undo", show=False),
+        Binding("r", "review", "review this game", show=False),
     ]
 
     def __init__(self, view: View, game: Game, names: Sequence[str], four_color: bool) -> None:
@@ -581,6 +582,8 @@ class HandOverScreen(Modal):
                 label = "New game n" if over else "Next hand ⏎"
                 yield _button(label, "over-next", "primary")
                 yield _button("Score sheet s", "over-scores")
+                if over:
+                    yield _button("Review this game r", "over-review")
                 yield _button("Table Esc", "over-close")
 
     def action_next(self) -> None:
@@ -592,14 +595,21 @@ class HandOverScreen(Modal):
     def action_undo(self) -> None:
         self.dismiss("undo")
 
+    def action_review(self) -> None:
+        """Once the game is over: review it (okgin review, for the people at the table)."""
+        if self.game.is_over:
+            self.dismiss("review")
+
     def action_scores(self) -> None:
         self.app.push_screen(ScoreScreen(self.game, self.names))
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        {"over-next": self.action_next, "over-scores": self.action_scores}.get(
-            event.button.id or "", self.action_close
-        )()
+        {
+            "over-next": self.action_next,
+            "over-scores": self.action_scores,
+            "over-review": self.action_review,
+        }.get(event.button.id or "", self.action_close)()
 
 
 HELP = """\
@@ -616,6 +626,7 @@ The table:
   u  undo your last move (when the game allows it)
   n  new game: rules, players, opponents
   Enter  the next hand, once a hand is over
+  r  on the game-over summary: review this game (what each of your decisions cost)
   Esc  close a pop-up
   q  quit, also from a pop-up; the game is saved (okgin play --resume goes on)
 Your hand is grouped into its best melds; the deadwood cards come last.
