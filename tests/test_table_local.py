@@ -44,3 +44,33 @@ def test_prefs_are_kept_and_read_back(tmp_path: Path) -> None:
     assert load_prefs(tmp_path) == ({"speed": 1.5, "four_color": True}, None)
     (tmp_path / "prefs.json").write_text('{"speed": 0, "four_color": false, "x": [[[]]]}')
     assert load_prefs(tmp_path) == ({"speed": 0.0, "four_color": False}, None)
+
+
+def test_the_bots_pace_is_asked_before_every_bot_move(tmp_path: Path) -> None:
+    """The pace policy (the speed setting, read before each bot move) is what the bots of a
+    LocalGame wait for, off the caller's loop; changing the speed changes the next wait."""
+    import asyncio
+
+    from okgin.table.local import SPEEDS, BotPace
+
+    pace = BotPace(SPEEDS["normal"])
+    assert pace.delay() == 0.7
+    assert pace.faster(1) == SPEEDS["fast"] and pace.faster(5) == SPEEDS["instant"]
+    assert pace.faster(-1) == SPEEDS["fast"] and BotPace(-3).delay() == 0.0
+    game = LocalGame.new(
+        Settings(rules={"preset": "standard", "players": 3}, opponents=["easy", "easy"], seed=2),
+        save=False,
+    )
+    asked: list[float] = []
+    real = game.bot_delay
+
+    def delay() -> float:
+        asked.append(real())
+        game.settings.speed = 0.0  # the person turns the speed down after the first move
+        return asked[-1]
+
+    game.settings.speed = 0.05
+    game.bot_delay = delay  # type: ignore[method-assign]
+    steps = asyncio.run(game.run_bots_async())
+    game.close()
+    assert steps == len(asked) >= 1 and asked[0] == 0.05 and set(asked[1:]) <= {0.0}
