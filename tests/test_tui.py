@@ -922,6 +922,27 @@ def test_layoff_chains_and_candidates() -> None:
     assert layoff_order([Card("8d")], melds) is None  # 9♦ must go first
 
 
+def test_hints_name_a_gin_a_gin() -> None:
+    """describe_action says gin exactly when the knock's melds hold every card kept."""
+    from okgin.table import Seat, Table
+
+    seen = set()
+    for seed in range(60):
+        t = Table({"preset": "standard", "format": "single"}, [Seat.bot("easy")] * 2, seed=seed)
+        while not t.hand_over:
+            s = t.to_play
+            assert s is not None
+            v = t.view(s)
+            for k in (a for a in v.legal_actions if isinstance(a, Knock)):
+                kept = len(v.hand) - (k.card is not None)
+                gin = sum(len(m.cards) for m in k.melds) == kept
+                words = describe_action(k, v)
+                assert words.startswith("go ") == gin, (words, k)
+                seen.add(gin)
+            t.step_bot()
+    assert seen == {True, False}
+
+
 def test_words_for_people() -> None:
     names = ["You", "Easy"]
     assert humanize("not now; seat 0 is to play a draw", names) == "Not now; you are to play a draw"

@@ -120,12 +120,7 @@ def describe_action(action: Action, view: View) -> str:
         return f"discard {card_label(action.card)}"
     if isinstance(action, Layoff):
         return f"lay off {card_label(action.card)} on meld {action.meld + 1}"
-    rest = mask_of(view.hand)
-    if action.card is not None:
-        rest &= ~(1 << action.card)
-    for m in action.melds:
-        rest &= ~m.mask
-    if rest == 0:
+    if knock_is_gin(mask_of(view.hand), action):
         if action.card is None:
             return "go big gin"
         return f"go gin, putting {card_label(action.card)} aside"
