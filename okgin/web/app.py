@@ -35,6 +35,7 @@ from okgin.table import Seat, SeatError, StaleVersionError
 from okgin.web.db import make_engine, upgrade
 from okgin.web.hub import Connection, Hub, Live, UnknownTable, state
 from okgin.web.protocol import ProtocolError, RateLimit, hint_of, parse_message
+from okgin.web.records import record_routes
 from okgin.web.store import SqlStore
 
 __all__ = ["create_app"]
@@ -129,6 +130,8 @@ def create_app(
     engine = make_engine(db)
     upgrade(engine)
     hub = Hub(SqlStore(engine), grace=grace)
+    # replays, uploads, reviews and statistics (okgin/web/records.py)
+    replay_routes, close_reviews = record_routes(hub, STATIC)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -138,6 +141,7 @@ def create_app(
         yield
         watcher.cancel()
         hub.close()
+        close_reviews()
 
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
@@ -245,6 +249,7 @@ def create_app(
         Route("/api/tables/{table_id}", info),
         Route("/api/tables/{table_id}/record", record),
         WebSocketRoute("/ws/{table_id}", socket),
+        *replay_routes,
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)

@@ -1,0 +1,296 @@
+"""Replays, uploads and reviews of okgin serve (docs/protocol.md, "Replays"), over the real
+server on a loopback port, on SQLite and PostgreSQL: games played through real WebSockets, then
+replayed step by step; every step of a seat is what that seat was sent at that version."""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from webtools import DATABASES, Client, Server, database, play_turn, token_of
+
+from okgin.record import replay
+from okgin.review import record_hash
+
+TWO = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "easy"}]
+#: What a replayed view leaves out of a live one: the table's version and the legal actions.
+LIVE_ONLY = ("version", "legal_actions")
+
+
+@pytest.fixture(scope="module", params=DATABASES)
+def server(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Server]:
+    tmp = tmp_path_factory.mktemp(f"replay-{request.param}")
+    with database(request.param, tmp) as url:
+        srv = Server(url, tmp, "--rate", "1000")
+        try:
+            yield srv
+        finally:
+            srv.stop()
+
+
+def play_game(
+    server: Server,
+    seats: list[dict[str, Any]],
+    rules: dict[str, Any] | None = None,
+    seed: int = 1,
+    spectate: bool = False,
+) -> tuple[dict[str, Any], dict[str, Any], dict[Any, Client]]:
+    """A whole game played over the WebSocket by fair players (webtools.pick): the table,
+    its record and each person's (and the spectator's, key None) client with its frames."""
+    table = server.create(seats, rules=rules or {"preset": "standard", "target": 60}, seed=seed)
+    clients: dict[Any, Client] = {
+        s["seat"]: Client(server, table["id"], token_of(s["link"]))
+        for s in table["seats"]
+        if s["link"]
+    }
+    persons = dict(clients)
+    if spectate:
+        clients[None] = Client(server, table["id"], None)
+    everyone = list(clients.values())
+    for c in everyone:
+        c.recv()
+    rng = random.Random(seed)
+    acked: list[tuple[int, Any]] = []
+    steps = 0
+    while play_turn(persons, everyone, rng, acked):
+        steps += 1
+        assert steps < 3000, "the game did not end"
+    for c in everyone:
+        c.drain(0.3)
+        c.close()
+    status, _, body = server.request(f"/api/tables/{table['id']}/record")
+    assert status == 200, body
+    return table, json.loads(body), clients
+
+
+def get(server: Server, path: str) -> tuple[int, Any]:
+    status, _, body = server.request(path)
+    return status, json.loads(body)
+
+
+@pytest.fixture(scope="module")
+def finished(server: Server) -> tuple[dict[str, Any], dict[str, Any], dict[Any, Client]]:
+    return play_game(server, TWO, seed=3, spectate=True)
+
+
+def views_by_version(client: Client) -> dict[int, dict[str, Any]]:
+    out: dict[int, dict[str, Any]] = {}
+    for frame in client.frames:
+        if "view" in frame:
+            out[frame["version"]] = frame["view"]
+    return out
+
+
+def strip(view: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in view.items() if k not in LIVE_ONLY}
+
+
+def test_every_step_is_what_the_seat_and_the_spectator_were_sent(
+    server: Server, finished: tuple[dict[str, Any], dict[str, Any], dict[Any, Client]]
+) -> None:
+    table, doc, clients = finished
+    status, index = get(server, f"/api/tables/{table['id']}/replay")
+    assert status == 200, index
+    assert index["steps"] == sum(len(h["actions"]) + 1 for h in doc["hands"])
+    assert [h["actions"] for h in index["hands"]] == [len(h["actions"]) for h in doc["hands"]]
+    assert index["record_sha256"] == record_hash(doc)
+    game = replay(doc)
+    assert index["totals"] == list(game.score.totals) and index["complete"] is True
+    assert len(index["hands"]) >= 2, "the test wants a game of several hands"
+    ann, spectator = views_by_version(clients[0]), views_by_version(clients[None])
+    compared = 0
+    for step in range(index["steps"]):  # a step is the table version it shows (no undo)
+        status, mine = get(server, f"/api/tables/{table['id']}/replay/{step}?seat=0")
+        assert status == 200, mine
+        status, every = get(server, f"/api/tables/{table['id']}/replay/{step}?seat=all")
+        assert status == 200, every
+        h, a = mine["hand"], mine["action"]
+        assert step == index["hands"][h - 1]["first"] + a
+        assert mine["played"] == (doc["hands"][h - 1]["actions"][a - 1] if a else None)
+        if step in ann:
+            assert strip(mine["view"]) == strip(ann[step]), f"seat 0, step {step}"
+            compared += 1
+        if step in spectator:
+            assert strip(every["view"]) == strip(spectator[step]), f"spectator, step {step}"
+        # everything: every hand, and with the stock and the pile the whole deck
+        v = every["view"]
+        held = [c for hand in every["hands"] for c in hand["cards"]]
+        assert [len(x["cards"]) for x in every["hands"]] == v["hand_sizes"]
+        assert every["hands"][0]["cards"] == mine["view"]["hand"]
+        if v["knocker"] is None:
+            assert len(held) + v["stock_size"] + len(v["pile"]) == 52
+        assert len(set(held)) == len(held)
+    assert compared >= index["steps"] // 2
+    # the end of each hand: the core's breakdown, as the table sent it
+    for hand, h in zip(game.hands, index["hands"], strict=True):
+        end = h["first"] + h["actions"]
+        _, last = get(server, f"/api/tables/{table['id']}/replay/{end}?seat=1")
+        breakdown = hand.breakdown()
+        assert breakdown is not None
+        assert last["view"]["breakdown"] == breakdown.to_json()
+
+
+def test_a_seat_step_holds_no_card_of_another_hand_that_seat_did_not_see(
+    server: Server, finished: tuple[dict[str, Any], dict[str, Any], dict[Any, Client]]
+) -> None:
+    table, doc, _ = finished
+    checked = 0
+    for step in range(len(doc["hands"][0]["actions"])):  # the first hand, before its end
+        _, mine = get(server, f"/api/tables/{table['id']}/replay/{step}?seat=0")
+        _, every = get(server, f"/api/tables/{table['id']}/replay/{step}?seat=all")
+        assert "hands" not in mine
+        v = mine["view"]
+        if v["knocker"] is not None:
+            break  # a knock shows the knocker's spread to everyone
+        seen = set(v["hand"]) | {p["card"] for p in v["pile"]} | set(v["taken"][1])
+        hidden = set(every["hands"][1]["cards"]) - seen
+        text = json.dumps(mine)
+        assert hidden and not [c for c in hidden if f'"{c}"' in text], step
+        checked += 1
+    assert checked > 5
+
+
+def test_an_unfinished_game_is_not_replayed(server: Server) -> None:
+    table = server.create(TWO, seed=5)
+    tid = table["id"]
+    for path in (f"/api/tables/{tid}/replay", f"/api/tables/{tid}/replay/0?seat=0"):
+        status, body = get(server, path)
+        assert status == 409 and "still being played" in body["error"], body
+        assert "deck" not in json.dumps(body) and "hand" not in body
+    status, _, body = server.request(f"/api/tables/{tid}/review", {"seat": 0})
+    assert status == 409, body
+
+
+def test_bad_steps_seats_and_tables_are_refused(
+    server: Server, finished: tuple[dict[str, Any], dict[str, Any], dict[Any, Client]]
+) -> None:
+    tid = finished[0]["id"]
+    for path, code in [
+        (f"/api/tables/{tid}/replay/x", 400),
+        (f"/api/tables/{tid}/replay/-1", 400),
+        (f"/api/tables/{tid}/replay/100000", 404),
+        (f"/api/tables/{tid}/replay/0?seat=2", 400),
+        (f"/api/tables/{tid}/replay/0?seat=me", 400),
+        ("/api/tables/nosuchtable/replay", 404),
+        ("/api/tables/no$such/replay/0", 404),
+        ("/api/records/" + "0" * 64 + "/replay", 404),
+        ("/api/records/nothex/replay/0", 404),
+    ]:
+        status, body = get(server, path)
+        assert status == code, (path, body)
+        assert isinstance(body["error"], str) and "\n" not in body["error"]
+
+
+def upload(server: Server, data: bytes) -> tuple[int, Any]:
+    import urllib.error
+    import urllib.request
+
+    req = urllib.request.Request(server.url + "/api/records", data=data, method="POST")
+    try:
+        with urllib.request.urlopen(req, timeout=30) as res:
+            return res.status, json.loads(res.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read())
+
+
+def test_an_uploaded_record_is_replayed(
+    server: Server, finished: tuple[dict[str, Any], dict[str, Any], dict[Any, Client]]
+) -> None:
+    table, doc, _ = finished
+    status, body = upload(server, json.dumps(doc, indent=1).encode())
+    assert status == 201, body
+    sha = record_hash(doc)
+    assert body["record"] == sha and body["players"] == ["Ann", "Easy"]
+    _, index = get(server, f"/api/tables/{table['id']}/replay")
+    assert body["steps"] == index["steps"]
+    last = index["steps"] - 1
+    _, a = get(server, f"/api/records/{sha}/replay/{last}?seat=all")
+    _, b = get(server, f"/api/tables/{table['id']}/replay/{last}?seat=all")
+    assert a == b and a["view"]["complete"] is True
+    # a worked example, not played here: three players
+    example = Path(__file__).resolve().parent.parent / "examples" / "worked_example_9.json"
+    status, body = upload(server, example.read_bytes())
+    assert status == 201 and body["seats"] == 3, body
+    status, step = get(server, f"/api/records/{body['record']}/replay/{body['steps'] - 1}?seat=2")
+    assert status == 200 and step["view"]["seat"] == 2
+
+
+def test_a_bad_upload_gets_one_line_and_is_not_kept(
+    server: Server, finished: tuple[dict[str, Any], dict[str, Any], dict[Any, Client]]
+) -> None:
+    doc = finished[1]
+    illegal = json.loads(json.dumps(doc))
+    illegal["hands"][0]["actions"][2] = {"seat": 5, "do": "draw"}
+    wrong_card = json.loads(json.dumps(doc))
+    wrong_card["hands"][0]["deck"][0] = "Zz"
+    cases = [
+        (b"{not json", 400, "record: not JSON"),
+        (b"[" * 40 + b"]" * 40, 400, "nested more than 32"),
+        (b"\xff\xfe{}", 400, "not UTF-8"),
+        (b'{"okgin": 2, "hands": []}', 400, '"okgin" must be 1'),
+        (json.dumps(illegal).encode(), 400, "hand 1, action 3:"),
+        (json.dumps(wrong_card).encode(), 400, "hand 1:"),
+        (b" " * (1_048_576 + 1), 413, "at most 1024 KiB"),
+    ]
+    for data, code, words in cases:
+        status, body = upload(server, data)
+        assert status == code, (data[:40], body)
+        assert words in body["error"] and "\n" not in body["error"], body
+        assert "record" not in body
+    for bad in (illegal, wrong_card):
+        status, _ = get(server, f"/api/records/{record_hash(bad)}/replay")
+        assert status == 404  # nothing was kept
+
+
+def test_a_review_runs_off_the_loop_once_per_game_and_is_kept(
+    server: Server, finished: tuple[dict[str, Any], dict[str, Any], dict[Any, Client]]
+) -> None:
+    table, doc, _ = finished
+    path = f"/api/tables/{table['id']}/review"
+    for bad in ({"seat": 2}, {"seat": 0, "budget": 100}, {"seat": "0"}, [0]):
+        status, _, body = server.request(path, bad)
+        assert status == 400, (bad, body)
+    status, _, body = server.request(path + "?seat=0&budget=0.01")
+    assert status == 404  # not asked for yet
+    status, _, body = server.request(path, {"seat": 0, "budget": 0.01})
+    assert status == 202, body
+    assert json.loads(body)["state"] == "running"
+    # one review per game at a time: another seat waits for this one
+    status, _, body = server.request(path, {"seat": 1, "budget": 0.01})
+    assert status in (409, 202), body
+    first_other = status
+    # the server answers while the review runs
+    status, _ = get(server, f"/api/tables/{table['id']}/replay")
+    assert status == 200
+    deadline = time.monotonic() + 180
+    seen: list[dict[str, Any]] = []
+    while True:
+        status, state = get(server, path + "?seat=0&budget=0.01")
+        assert status == 200, state
+        seen.append(state)
+        if state["state"] == "done":
+            break
+        assert state["state"] == "running", state
+        assert time.monotonic() < deadline, "the review did not end"
+        time.sleep(0.2)
+    rev = state["review"]
+    assert rev["okgin_review"] == 1 and rev["seats"] == [0] and rev["budget"] == 0.01
+    assert rev["record_sha256"] == record_hash(doc)
+    assert rev["decisions"], "a whole game has decisions"
+    for d in rev["decisions"]:
+        played = doc["hands"][d["hand"] - 1]["actions"][d["action"] - 1]
+        assert played == d["played"] and d["seat"] == 0
+        assert d["class"] in ("best", "inaccuracy", "mistake", "blunder")
+    # kept: asked again, it is there at once
+    status, _, body = server.request(path, {"seat": 0, "budget": 0.01})
+    assert status == 200 and json.loads(body)["review"] == rev
+    if first_other == 409:
+        status, _, body = server.request(path, {"seat": 1, "budget": 0.01})
+        assert status in (200, 202), body
