@@ -5,7 +5,9 @@ replayed step by step; every step of a seat is what that seat was sent at that v
 from __future__ import annotations
 
 import json
+import os
 import random
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -294,3 +296,208 @@ def test_a_review_runs_off_the_loop_once_per_game_and_is_kept(
     if first_other == 409:
         status, _, body = server.request(path, {"seat": 1, "budget": 0.01})
         assert status in (200, 202), body
+
+
+def test_the_new_pages_and_their_files_carry_the_security_headers(
+    server: Server, finished: tuple[dict[str, Any], dict[str, Any], dict[Any, Client]]
+) -> None:
+    tid = finished[0]["id"]
+    for page in ("/replay", "/stats"):
+        status, headers, body = server.request(page)
+        assert status == 200 and headers["content-type"].startswith("text/html"), page
+        # every file the page names is served (and is one the static tests check)
+        for ref in re.findall(rb'(?:src|href)="(/static/[^"]+)"', body):
+            assert server.request(ref.decode())[0] == 200, ref
+    for path in (
+        "/replay",
+        "/stats",
+        "/static/replay.js",
+        "/static/stats.js",
+        "/static/words.js",
+        "/static/records.css",
+        f"/api/tables/{tid}/replay",
+        f"/api/tables/{tid}/replay/0?seat=0",
+    ):
+        status, headers, _ = server.request(path)
+        assert status == 200, path
+        csp = headers["content-security-policy"]
+        assert "script-src 'self'" in csp and "unsafe-inline" not in csp, path
+        assert headers["x-content-type-options"] == "nosniff"
+
+
+# ---- the pages in a real browser (Debian's chromium, no download) ----------------------------
+CHROMIUM = Path("/usr/bin/chromium")
+browser_test = pytest.mark.skipif(
+    not CHROMIUM.exists() and not os.environ.get("CI"), reason="no /usr/bin/chromium"
+)
+
+
+def sqlite_only(request: pytest.FixtureRequest) -> None:
+    if request.node.callspec.params.get("server") != "sqlite":
+        pytest.skip("the browser tests run on SQLite (the routes are the same on PostgreSQL)")
+
+
+def open_page(browser: Any, server: Server) -> Any:
+    from test_web_browser import open_page as open_checked
+
+    return open_checked(browser, server)
+
+
+def hold_seats(page: Any, server: Server, seats: list[tuple[dict[str, Any], int]]) -> None:
+    """This browser holds these seats, as table.js remembers a table it played at."""
+    page.goto(server.url + "/games")
+    games = {
+        t["id"]: {"token": token_of(t["seats"][s]["link"]), "at": i}
+        for i, (t, s) in enumerate(seats)
+    }
+    page.evaluate("g => localStorage.setItem('okgin-games', JSON.stringify(g))", games)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+    from test_web_browser import ARGS
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def wait_text(
+    page: Any, selector: str, text: str, start: bool = False, timeout: float = 30
+) -> None:
+    """Wait until the element's text contains (or starts with) ``text`` (no eval: the CSP
+    forbids it)."""
+    from playwright.sync_api import expect
+
+    pattern = re.compile("^" + re.escape(text) if start else re.escape(text))
+    expect(page.locator(selector)).to_have_text(pattern, timeout=timeout * 1000)
+
+
+def where(page: Any) -> str:
+    return str(page.inner_text("#r-where"))
+
+
+@browser_test
+def test_the_replay_page_steps_through_a_finished_game(
+    request: pytest.FixtureRequest,
+    server: Server,
+    browser: Any,
+    finished: tuple[dict[str, Any], dict[str, Any], dict[Any, Client]],
+) -> None:
+    sqlite_only(request)
+    table, doc, _ = finished
+    page = open_page(browser, server)
+    hold_seats(page, server, [(table, 0)])
+    page.goto(server.url + "/replay")
+    page.click(f'tr[data-table="{table["id"]}"] a.replay')
+    wait_text(page, "#r-where", "step 1 of")
+    n = len(doc["hands"][0]["actions"])
+    assert where(page).startswith(f"Hand 1 of {len(doc['hands'])} · action 0 of {n}")
+    # seat 0's view: its own cards face up, the other's face down
+    assert page.locator('.r-seat[data-seat="0"] .card[data-card]').count() >= 10
+    assert page.locator('.r-seat[data-seat="1"] .hand.backs').count() == 1
+    page.keyboard.press("ArrowRight")
+    wait_text(page, "#r-where", "action 1 of")
+    assert page.locator("#r-log li").count() == 1
+    page.click("#r-next")
+    wait_text(page, "#r-where", "action 2 of")
+    assert page.locator("#r-log li").count() == 2
+    page.keyboard.press("ArrowLeft")
+    wait_text(page, "#r-where", "action 1 of")
+    assert "step=1" in page.url
+    # the end: the scoring, line by line from the core's breakdown
+    page.keyboard.press("End")
+    page.wait_for_selector("#r-result:not([hidden])")
+    text = page.inner_text("#r-result")
+    assert "The game is over" in text and "points." in text and "won the game" in text
+    assert page.locator("#r-next").is_disabled()
+    # everything: every hand face up
+    page.select_option("#r-seat", "all")
+    page.keyboard.press("Home")
+    wait_text(page, "#r-where", "step 1 of")
+    assert page.locator(".r-seat .hand.backs").count() == 0
+    assert page.locator('.r-seat[data-seat="1"] .card[data-card]').count() >= 10
+    # jump to the last hand
+    last = len(doc["hands"])
+    page.select_option("#r-hand", str(last))
+    wait_text(page, "#r-where", f"Hand {last} of", start=True)
+    page.keyboard.press("PageUp")
+    wait_text(page, "#r-where", f"Hand {last - 1} of", start=True)
+    assert not page.foreign and not page.errors, (page.foreign, page.errors)
+    page.close()
+
+
+@browser_test
+def test_a_record_file_is_uploaded_and_replayed_and_a_bad_one_explained(
+    request: pytest.FixtureRequest,
+    server: Server,
+    browser: Any,
+    tmp_path: Path,
+) -> None:
+    sqlite_only(request)
+    example = Path(__file__).resolve().parent.parent / "examples" / "worked_example_9.json"
+    page = open_page(browser, server)
+    page.goto(server.url + "/replay")
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"okgin": 1, "hands": [', encoding="utf-8")
+    page.set_input_files("#record-file", str(bad))
+    page.click("#upload-go")
+    wait_text(page, "#upload-error", "cannot be replayed")
+    assert "cannot be replayed: record: not JSON" in page.inner_text("#upload-error")
+    page.set_input_files("#record-file", str(example))
+    page.click("#upload-go")
+    page.wait_for_url("**/replay?record=*")
+    wait_text(page, "#r-where", "step 1 of")
+    assert page.inner_text("#r-title").startswith("Record:")
+    assert page.locator(".r-seat").count() == 3
+    page.keyboard.press("End")
+    page.wait_for_selector("#r-result:not([hidden])")
+    assert "points." in page.inner_text("#r-result")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_selector("#r-next:not([disabled])")
+    # the one error the console shows is the bad file's 400
+    others = [e for e in page.errors if "status of 400" not in e]
+    assert not page.foreign and not others and page.errors, (page.foreign, page.errors)
+    page.close()
+
+
+@browser_test
+def test_the_review_button_marks_the_decisions(
+    request: pytest.FixtureRequest,
+    server: Server,
+    browser: Any,
+    finished: tuple[dict[str, Any], dict[str, Any], dict[Any, Client]],
+) -> None:
+    sqlite_only(request)
+    table, _, _ = finished
+    page = open_page(browser, server)
+    page.goto(f"{server.url}/replay?table={table['id']}&seat=1&budget=0.02")
+    wait_text(page, "#r-where", "step 1 of")
+    assert page.inner_text("#r-review") == "Review Easy's decisions"
+    page.click("#r-review")
+    wait_text(page, "#r-review-status", "accuracy", timeout=180)
+    assert page.locator("#r-review").is_disabled()
+    _, state = get(server, f"/api/tables/{table['id']}/review?seat=1&budget=0.02")
+    first = state["review"]["decisions"][0]
+    _, index = get(server, f"/api/tables/{table['id']}/replay")
+    step = index["hands"][first["hand"] - 1]["first"] + first["action"]
+    page.keyboard.press("Home")
+    for _ in range(step):
+        page.keyboard.press("ArrowRight")
+    wait_text(page, "#r-where", f"step {step + 1} of")
+    assert page.inner_text("#r-note").startswith(f"Easy: {first['class']}")
+    marked = [d for d in state["review"]["decisions"] if d["class"] != "best"]
+    if marked:
+        d = marked[0]
+        last = index["hands"][d["hand"] - 1]["first"] + index["hands"][d["hand"] - 1]["actions"]
+        page.goto(f"{server.url}/replay?table={table['id']}&seat=1&budget=0.02&step={last}")
+        wait_text(page, "#r-where", f"step {last + 1} of")
+        # a new page: the review is asked for again and comes from the server's memory
+        page.click("#r-review")
+        page.wait_for_selector(f'#r-log li[data-action="{d["action"]}"].mark-{d["class"]}')
+    assert not page.foreign and not page.errors, (page.foreign, page.errors)
+    page.close()

@@ -51,6 +51,8 @@ MAX_STATS_BODY: Final = 65536
 #: The budget a review may be asked for (seconds of the expert's rollouts per decision).
 MIN_BUDGET: Final = 0.005
 MAX_BUDGET: Final = 1.0
+#: How much of a too long body is read (and dropped) before the answer.
+DRAIN: Final = 8 * MAX_RECORD
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 SHA = re.compile(r"^[0-9a-f]{64}$")
 NOT_OVER = (
@@ -64,18 +66,21 @@ def _error(status: int, message: str) -> JSONResponse:
 
 
 async def _body(request: Request, limit: int) -> bytes | None:
-    """The request's body, or None once it is longer than ``limit`` (not read further)."""
+    """The request's body, or None when it is longer than ``limit``. A body a little too long
+    is read to its end (so the client, still sending, gets the answer instead of a broken
+    connection); one more than :data:`DRAIN` bytes long is cut there."""
     length = request.headers.get("content-length")
-    if length is not None and length.isdigit() and int(length) > limit:
+    if length is not None and length.isdigit() and int(length) > DRAIN:
         return None
     chunks: list[bytes] = []
     size = 0
     async for chunk in request.stream():
         size += len(chunk)
-        if size > limit:
+        if size > DRAIN:
             return None
-        chunks.append(chunk)
-    return b"".join(chunks)
+        if size <= limit:
+            chunks.append(chunk)
+    return b"".join(chunks) if size <= limit else None
 
 
 def record_routes(hub: Hub, static: Path) -> tuple[list[BaseRoute], Callable[[], None]]:
@@ -235,13 +240,13 @@ def record_routes(hub: Hub, static: Path) -> tuple[list[BaseRoute], Callable[[],
         seen: set[str] = set()
         for item in items:
             table_id, token = item["table"], item["token"]
-            if table_id in seen:
-                continue
-            seen.add(table_id)
             seat = hub.store.seat_of(table_id, token) if TABLE_ID.match(table_id) else None
             if seat is None:
                 skipped["unknown"] += 1
                 continue
+            if table_id in seen:  # a game counts once
+                continue
+            seen.add(table_id)
             found = table_record(table_id)
             if isinstance(found, Response):
                 skipped["unfinished" if found.status_code == 409 else "unknown"] += 1

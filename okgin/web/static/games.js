@@ -33,6 +33,13 @@ async function show() {
         a.className = "continue";
       }
       td.append(a);
+      if (state.table.game_over) {
+        const r = document.createElement("a");
+        r.href = `/replay?table=${encodeURIComponent(id)}`;
+        r.textContent = "replay";
+        r.className = "replay";
+        td.append(" · ", r);
+      }
       tr.append(td);
       rows.append(tr);
     } catch {
