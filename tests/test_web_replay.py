@@ -8,6 +8,7 @@ import json
 import os
 import random
 import re
+import signal
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -298,6 +299,57 @@ def test_a_review_runs_off_the_loop_once_per_game_and_is_kept(
         assert status in (200, 202), body
 
 
+def review_workers(server: Server) -> list[int]:
+    """The server's spawned worker processes (not multiprocessing's resource tracker)."""
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            cmdline = (stat.parent / "cmdline").read_bytes()
+        except OSError:
+            continue
+        if int(fields[1]) == server.proc.pid and b"spawn_main" in cmdline:
+            out.append(int(stat.parent.name))
+    return out
+
+
+def wait_review(server: Server, path: str, until: Any, timeout: float = 180) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while True:
+        status, state = get(server, path)
+        assert status == 200, state
+        if until(state):
+            return dict(state)
+        assert time.monotonic() < deadline, f"the review never got there: {state}"
+        time.sleep(0.1)
+
+
+def test_a_review_is_one_per_game_and_a_dead_worker_is_one_line_then_replaced(
+    server: Server,
+) -> None:
+    example = Path(__file__).resolve().parent.parent / "examples" / "worked_example_9.json"
+    status, body = upload(server, example.read_bytes())
+    assert status == 201, body
+    path = f"/api/records/{body['record']}/review"
+    status, _, text = server.request(path, {"seat": 0, "budget": 1.0})
+    assert status == 202, text
+    wait_review(server, path + "?seat=0&budget=1.0", lambda s: s.get("total") is not None)
+    # running: a second review of this record waits for it (one per game)
+    status, _, text = server.request(path, {"seat": 1, "budget": 0.01})
+    assert status == 409 and "one at a time" in json.loads(text)["error"], text
+    workers = review_workers(server)
+    assert workers, "the review runs in a worker process"
+    for pid in workers:
+        os.kill(pid, signal.SIGKILL)
+    failed = wait_review(server, path + "?seat=0&budget=1.0", lambda s: s["state"] != "running")
+    assert failed["state"] == "failed" and "\n" not in failed["error"], failed
+    # the server is up, and the next review gets a new worker
+    status, _, text = server.request(path, {"seat": 1, "budget": 0.01})
+    assert status == 202, text
+    done = wait_review(server, path + "?seat=1&budget=0.01", lambda s: s["state"] != "running")
+    assert done["state"] == "done" and done["review"]["seats"] == [1], done
+
+
 def test_the_new_pages_and_their_files_carry_the_security_headers(
     server: Server, finished: tuple[dict[str, Any], dict[str, Any], dict[Any, Client]]
 ) -> None:
@@ -499,5 +551,8 @@ def test_the_review_button_marks_the_decisions(
         # a new page: the review is asked for again and comes from the server's memory
         page.click("#r-review")
         page.wait_for_selector(f'#r-log li[data-action="{d["action"]}"].mark-{d["class"]}')
+    shots = os.environ.get("OKGIN_SCREENSHOTS")
+    if shots:  # docs/web.md's picture of the replay page
+        page.screenshot(path=str(Path(shots) / "web-replay.png"), full_page=True)
     assert not page.foreign and not page.errors, (page.foreign, page.errors)
     page.close()

@@ -194,6 +194,9 @@ def test_the_statistics_page_shows_the_figures_and_a_chart(
             assert rows == [r["label"] for r in data["by_opponent"]]
             bars = page.eval_on_selector_all("#by-rules svg.chart rect", "rs => rs.length")
             assert bars == 3 * len(data["by_rules"])
+            shots = os.environ.get("OKGIN_SCREENSHOTS")
+            if shots:  # docs/web.md's picture of the statistics page
+                page.screenshot(path=str(Path(shots) / "web-stats.png"), full_page=True)
             assert not page.foreign and not page.errors, (page.foreign, page.errors)
         finally:
             browser.close()

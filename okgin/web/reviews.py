@@ -18,7 +18,7 @@ import logging
 import multiprocessing
 import os
 import threading
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Final
 
@@ -136,7 +136,11 @@ class Reviews:
                     )
             if len(self.jobs) >= PENDING:
                 raise ReviewBusy(f"{PENDING} reviews are waiting already: try again later")
-            future = self._start_pool().submit(_run_review, key, doc)
+            try:
+                future = self._start_pool().submit(_run_review, key, doc)
+            except BrokenExecutor:  # a worker died (killed, out of memory): a new pool
+                self._drop_pool()
+                future = self._start_pool().submit(_run_review, key, doc)
             self.jobs[key] = Job(future)
         future.add_done_callback(lambda f: self._finished(key, f))
         return {"state": "running", "done": 0, "total": None}
@@ -146,17 +150,26 @@ class Reviews:
             result = future.result()
         except Exception as exc:  # a broken worker or a record the review refuses
             log.warning("a review failed: %s", exc)
+            if isinstance(exc, BrokenExecutor):
+                with self._lock:
+                    self._drop_pool()
             self.failed.put(key, str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
         else:
             self.kept.put(key, result)
         with self._lock:
             self.jobs.pop(key, None)
 
+    def _drop_pool(self) -> None:
+        """Forget the pool and its progress queue (the next review starts new ones)."""
+        pool, progress = self._pool, self._queue
+        self._pool = self._queue = None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+        if progress is not None:
+            with contextlib.suppress(Exception):
+                progress.put(None)  # the reader thread ends
+            with contextlib.suppress(Exception):
+                progress.close()
+
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-        if self._queue is not None:
-            with contextlib.suppress(Exception):
-                self._queue.put(None)
-            with contextlib.suppress(Exception):
-                self._queue.close()
+        self._drop_pool()

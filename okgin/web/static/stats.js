@@ -46,9 +46,9 @@ function chart(rows, title) {
   const width = 560;
   const height = 28 + rows.length * rowH;
   const most = Math.max(1, ...rows.map((r) => Math.abs(r.points_per_hand || 0)));
-  const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart", role: "img", "aria-label": title });
+  const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, width, height, class: "chart", role: "img", "aria-label": title });
   root.append(svg("title", {}, title));
-  const span = width - left - 60;
+  const span = width - left - 110;
   root.append(svg("line", { x1: left, y1: 20, x2: left, y2: height - 4, class: "axis" }));
   rows.forEach((r, i) => {
     const y = 24 + i * rowH;
