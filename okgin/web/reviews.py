@@ -164,7 +164,12 @@ class Reviews:
         pool, progress = self._pool, self._queue
         self._pool = self._queue = None
         if pool is not None:
+            # a review can take a minute: its worker is stopped, not waited for
+            workers = list(getattr(pool, "_processes", {}).values())
             pool.shutdown(wait=False, cancel_futures=True)
+            for worker in workers:
+                with contextlib.suppress(Exception):
+                    worker.terminate()
         if progress is not None:
             with contextlib.suppress(Exception):
                 progress.put(None)  # the reader thread ends
