@@ -19,6 +19,7 @@ from webtools import DATABASES, Client, Server, database, play_turn, token_of
 
 from okgin.record import replay
 from okgin.review import record_hash
+from okgin.views import view_of
 
 TWO = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "easy"}]
 #: What a replayed view leaves out of a live one: the table's version and the legal actions.
@@ -138,6 +139,23 @@ def test_every_step_is_what_the_seat_and_the_spectator_were_sent(
         breakdown = hand.breakdown()
         assert breakdown is not None
         assert last["view"]["breakdown"] == breakdown.to_json()
+
+
+def test_steps_in_any_order_are_the_cores_replay_of_the_record_cut_there(
+    server: Server, finished: tuple[dict[str, Any], dict[str, Any], dict[Any, Client]]
+) -> None:
+    table, doc, _ = finished
+    _, index = get(server, f"/api/tables/{table['id']}/replay")
+    order = list(range(0, index["steps"], 3))
+    random.Random(7).shuffle(order)  # back and forth: the server's cursor goes both ways
+    for step in order[:30]:
+        status, got = get(server, f"/api/tables/{table['id']}/replay/{step}?seat=1")
+        assert status == 200, got
+        h, a = got["hand"] - 1, got["action"]
+        cut = {**doc, "hands": [dict(x) for x in doc["hands"][: h + 1]]}
+        cut["hands"][h]["actions"] = doc["hands"][h]["actions"][:a]
+        want = view_of(replay(cut), 1, legal=False).to_json()
+        assert got["view"] == want, step
 
 
 def test_a_seat_step_holds_no_card_of_another_hand_that_seat_did_not_see(

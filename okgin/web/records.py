@@ -144,14 +144,14 @@ def record_routes(hub: Hub, static: Path) -> tuple[list[BaseRoute], Callable[[],
         return FileResponse(static / "stats.html")
 
     async def index(request: Request) -> Response:
-        found = source(request)
+        found = await run_in_threadpool(source, request)
         if isinstance(found, Response):
             return found
         rep, where = found
         return JSONResponse({**where, **rep.index()})
 
     async def step(request: Request) -> Response:
-        found = source(request)
+        found = await run_in_threadpool(source, request)
         if isinstance(found, Response):
             return found
         rep, _ = found
@@ -168,15 +168,15 @@ def record_routes(hub: Hub, static: Path) -> tuple[list[BaseRoute], Callable[[],
             seat = int(seat_text)
         else:
             return _error(400, f'seat must be 0..{rep.n - 1} or "all", not {seat_text[:20]!r}')
-        return JSONResponse(rep.step(number, seat))
+        return JSONResponse(await run_in_threadpool(rep.step, number, seat))
 
     async def upload(request: Request) -> Response:
         body = await _body(request, MAX_RECORD)
         if body is None:
             return _error(413, f"a record file may be at most {MAX_RECORD // 1024} KiB")
         try:
-            doc = parse_upload(body)
-            rep = replay_of(doc)
+            doc = await run_in_threadpool(parse_upload, body)
+            rep = await run_in_threadpool(replay_of, doc)
         except ReplayError as exc:
             return _error(400, str(exc))
         uploads.put(rep.sha, doc)
@@ -198,7 +198,7 @@ def record_routes(hub: Hub, static: Path) -> tuple[list[BaseRoute], Callable[[],
         return rep.sha, seat, float(budget)
 
     async def review(request: Request) -> Response:
-        found = source(request)
+        found = await run_in_threadpool(source, request)
         if isinstance(found, Response):
             return found
         rep, _ = found

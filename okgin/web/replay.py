@@ -3,10 +3,12 @@
 A :class:`Replay` is a record checked by :func:`okgin.record.replay` (a bad record raises
 :class:`~okgin.record.ReplayError` with ``okgin replay``'s one line). Its steps are every
 position of every hand: step ``(hand, 0)`` is the hand just dealt, ``(hand, a)`` the hand after
-its ``a``-th action. Each step's state is the core's own: the record cut after that action and
-replayed by :func:`~okgin.record.replay`, then seen through :func:`~okgin.views.view_of` (a seat's
-view, with :func:`~okgin.web.protocol.help_for`'s arrangement of its cards) or, for
-``everything``, the spectator's view and every seat's hand. Nothing here applies a rule.
+its ``a``-th action. Each step's state is the core's own: the game moved on from the last
+step built by ``Game.deal`` and ``Game.apply`` of the record's decks and actions, or, for a
+step before it, the record cut after that action and replayed by :func:`~okgin.record.replay`;
+then seen through :func:`~okgin.views.view_of` (a seat's view, with
+:func:`~okgin.web.protocol.help_for`'s arrangement of its cards) or, for ``everything``, the
+spectator's view and every seat's hand. Nothing here applies a rule.
 
 The web layer replays only what may be shown to anyone who asks: a finished table's record
 (the same record ``/api/tables/{id}/record`` gives once the game is over) or a record the
@@ -20,6 +22,8 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any, Final
 
+from okgin.actions import from_json
+from okgin.cards import Card
 from okgin.game import Game
 from okgin.record import ReplayError, load, replay
 from okgin.review import record_hash
@@ -30,6 +34,8 @@ __all__ = ["MAX_RECORD", "Lru", "Replay", "parse_upload"]
 
 #: The largest record file an upload may be (bytes): a long Hollywood game is about 100 KB.
 MAX_RECORD: Final = 1_048_576
+#: Steps kept built, per replay (a page goes back and forth over the same few).
+STEPS_KEPT: Final = 256
 
 
 def parse_upload(body: bytes) -> Any:
@@ -62,6 +68,10 @@ class Replay:
             self.first.append(total)
             total += len(actions) + 1
         self.steps = total
+        #: the last game built and its step: stepping on from it applies only the new actions
+        self._cursor: tuple[int, Game] | None = None
+        self._lock = threading.Lock()
+        self._steps = Lru(STEPS_KEPT)
 
     def where(self, step: int) -> tuple[int, int]:
         """The hand (from 0) and the number of its actions played at ``step``."""
@@ -96,20 +106,46 @@ class Replay:
             "winner": sc.winner if sc.complete else None,
         }
 
-    def game_at(self, step: int) -> Game:
-        """The game as it was at ``step``: the record cut there, replayed by the core."""
-        h, a = self.where(step)
-        hands = [dict(x) for x in self.doc["hands"][: h + 1]]
-        hands[h]["actions"] = self.hands[h][:a]
-        cut = {k: v for k, v in self.doc.items() if k != "hands"}
-        cut["hands"] = hands
-        return replay(cut)
+    def _game_at(self, step: int) -> Game:
+        """The game as it was at ``step`` (with the lock held): the cursor moved on by the
+        core (``Game.deal`` and ``Game.apply`` of the record's decks and actions) when the
+        step is ahead of it, else the record cut there and replayed by the core."""
+        cursor = self._cursor
+        if cursor is None or cursor[0] > step:
+            h, a = self.where(step)
+            hands = [dict(x) for x in self.doc["hands"][: h + 1]]
+            hands[h]["actions"] = self.hands[h][:a]
+            cut = {k: v for k, v in self.doc.items() if k != "hands"}
+            cut["hands"] = hands
+            cursor = (step, replay(cut))
+        at, game = cursor
+        while at < step:
+            at += 1
+            h, a = self.where(at)
+            if a == 0:
+                hand_doc = self.doc["hands"][h]
+                game.deal([Card(c) for c in hand_doc["deck"]], hand_doc["dealer"])
+            else:
+                seat, action = from_json(self.hands[h][a - 1])
+                game.apply(action, seat)
+        self._cursor = (step, game)
+        return game
 
     def step(self, step: int, seat: int | None) -> dict[str, Any]:
         """Step ``step`` as ``seat`` saw it, or everything (``seat`` None): the spectator's
         view and every seat's hand, each arranged by the core."""
+        key = (step, seat)
+        known = self._steps.get(key)
+        if known is not None:
+            return known  # type: ignore[no-any-return]
+        with self._lock:
+            out = self._step(step, seat)
+        self._steps.put(key, out)
+        return out
+
+    def _step(self, step: int, seat: int | None) -> dict[str, Any]:
         h, a = self.where(step)
-        game = self.game_at(step)
+        game = self._game_at(step)
         out: dict[str, Any] = {
             "step": step,
             "hand": h + 1,
