@@ -383,7 +383,7 @@ function renderReview() {
     $("r-note").classList.add(`mark-${note.class}`);
     let text = `${name(note.seat)}: ${note.class}${MARKS[note.class] ? ` ${MARKS[note.class]}` : ""}`;
     if (note.class !== "best" || note.loss > 0) text += `, lost ${note.loss.toFixed(1)} ± ${note.loss_se.toFixed(1)} points`;
-    if (note.class !== "best") text += ` (best: ${actionText(note.best, name).replace(/^\S+ /, "")})`;
+    if (note.class !== "best") text += ` (best: ${actionText(note.best, () => "").trim()})`;
     if (note.reason) text += `: ${note.reason}`;
     $("r-note").textContent = text;
   }
