@@ -218,7 +218,8 @@ def upload(server: Server, data: bytes) -> tuple[int, Any]:
         with urllib.request.urlopen(req, timeout=30) as res:
             return res.status, json.loads(res.read())
     except urllib.error.HTTPError as exc:
-        return exc.code, json.loads(exc.read())
+        with exc:
+            return exc.code, json.loads(exc.read())
 
 
 def test_an_uploaded_record_is_replayed(
