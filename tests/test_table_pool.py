@@ -55,3 +55,45 @@ def test_a_spawned_pool_steps_a_tables_bots_off_the_loop() -> None:
 def test_an_unknown_start_method_is_one_line() -> None:
     with pytest.raises(OkginError, match=r"starts its workers by .*spawn.*, not 'thread'$"):
         thinking_pool(start_method="thread")
+
+
+ORPHAN = """
+import os, sys, time
+from okgin.table import thinking_pool
+pool = thinking_pool(1, start_method=sys.argv[1])
+print(pool.submit(os.getpid).result(timeout=60), flush=True)
+time.sleep(600)  # killed by the test with SIGKILL: no shutdown runs
+"""
+
+
+@pytest.mark.parametrize("method", ["spawn", "fork"])
+def test_a_worker_leaves_when_its_parent_is_killed(method: str, tmp_path: object) -> None:
+    """A server killed with SIGKILL runs no shutdown; its thinking workers must not stay."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    parent = subprocess.Popen(
+        [sys.executable, "-c", ORPHAN, method], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert parent.stdout is not None
+        worker = int(parent.stdout.readline())
+        os.kill(worker, 0)  # alive while its parent is
+        parent.send_signal(signal.SIGKILL)
+        parent.wait(timeout=30)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                os.kill(worker, 0)
+            except ProcessLookupError:
+                return
+            with open(f"/proc/{worker}/stat") as stat:  # a zombie waiting for init is gone too
+                if stat.read().split(") ")[1].startswith("Z"):
+                    return
+            time.sleep(0.1)
+        os.kill(worker, signal.SIGKILL)
+        pytest.fail(f"the {method} worker {worker} outlived its killed parent by 30 s")
+    finally:
+        parent.kill()

@@ -16,7 +16,7 @@ from okgin.table.errors import (
     StoreError,
 )
 from okgin.table.events import EVENT_KINDS, Ack, TableEvent
-from okgin.table.pool import thinking_pool
+from okgin.table.pool import thinking_pool, watch_parent, worker_start
 from okgin.table.seats import Seat, seat_names
 from okgin.table.store import FileStore, MemoryStore, Store, record_of
 from okgin.table.table import Table
@@ -40,4 +40,6 @@ __all__ = [
     "record_of",
     "seat_names",
     "thinking_pool",
+    "watch_parent",
+    "worker_start",
 ]

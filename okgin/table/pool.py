@@ -7,6 +7,10 @@ timers run late (``scripts/table_ticks.py`` measures it). In a process it cannot
 Inside a server, start the workers with ``start_method="spawn"``: a forked worker holds
 copies of the server's sockets, so a connection the server closes stays open in the worker
 and the browser's next request on it hangs (``okgin serve`` uses a spawned pool).
+
+A worker leaves when its parent is gone: a server killed with SIGKILL (or one whose pool was
+never shut down) runs no shutdown, and a worker blocked on its task queue would otherwise wait
+for ever, holding its memory (:func:`watch_parent`).
 """
 
 from __future__ import annotations
@@ -14,16 +18,35 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
+import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 
 from okgin.errors import OkginError
 
-__all__ = ["thinking_pool"]
+__all__ = ["thinking_pool", "watch_parent", "worker_start"]
 
 
-def _lower_priority(niceness: int) -> None:
+def watch_parent(interval: float = 0.5) -> None:
+    """In a worker process: leave (``os._exit``) as soon as the process that started it is
+    gone. A daemon thread compares the parent's pid every ``interval`` seconds: a worker whose
+    parent dies is re-parented, so its parent pid changes."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(interval)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="okgin-watch-parent", daemon=True).start()
+
+
+def worker_start(niceness: int) -> None:
+    """The initializer of a thinking worker: ``niceness`` below its parent's priority, and
+    gone with its parent (:func:`watch_parent`)."""
     with contextlib.suppress(OSError):  # not allowed here: think at the same priority
         os.nice(niceness)
+    watch_parent()
 
 
 def thinking_pool(
@@ -43,5 +66,5 @@ def thinking_pool(
             )
         context = multiprocessing.get_context(start_method)
     return ProcessPoolExecutor(
-        workers, mp_context=context, initializer=_lower_priority, initargs=(niceness,)
+        workers, mp_context=context, initializer=worker_start, initargs=(niceness,)
     )

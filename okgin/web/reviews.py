@@ -16,13 +16,13 @@ from __future__ import annotations
 import contextlib
 import logging
 import multiprocessing
-import os
 import threading
 from concurrent.futures import BrokenExecutor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Final
 
 from okgin.errors import OkginError
+from okgin.table import worker_start
 from okgin.web.replay import Lru
 
 __all__ = ["KEPT", "PENDING", "ReviewBusy", "Reviews"]
@@ -42,8 +42,7 @@ _PROGRESS: Any = None  # the worker's end of the progress queue
 def _init_worker(progress: Any) -> None:
     global _PROGRESS
     _PROGRESS = progress
-    with contextlib.suppress(OSError):
-        os.nice(10)
+    worker_start(10)
 
 
 def _run_review(key: Key, doc: Any) -> dict[str, Any]:
