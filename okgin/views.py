@@ -40,8 +40,11 @@ if TYPE_CHECKING:
 __all__ = [
     "VIEW_FORMAT",
     "Event",
+    "Glance",
     "PileCard",
     "View",
+    "glance_of",
+    "glance_of_hand",
     "spectator_view",
     "view_of",
     "view_of_hand",
@@ -215,6 +218,11 @@ class View:
         if self.knock_discard is not None:
             seen.add(self.knock_discard)
         return frozenset(seen)
+
+    def glance(self, since: int = 0) -> Glance:
+        """What an observation encoder reads of this view (:class:`Glance`), with the log's
+        entries from ``since`` on; a spectator's view has none (:class:`SeatError`)."""
+        return _glance_from_view(self, since)
 
     # ---- JSON ---------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -443,6 +451,195 @@ def view_of(game: Game, seat: int | None, *, version: int = 0, legal: bool = Tru
 def spectator_view(game: Game, *, version: int = 0) -> View:
     """What every seat may see of a game, and nothing more: no hand, no legal actions."""
     return view_of(game, None, version=version)
+
+
+# ---- glances: the part of a seat's view an observation encoder reads -----------------------
+
+_OVER: Final = Phase.OVER
+_PHASE_OF_NAME: Final = {name: Phase(i) for i, name in enumerate(Phase.NAMES)}
+
+
+class Glance:
+    """The part of one seat's view that an observation encoder reads (``okgin.env.planes``),
+    as card masks (bit ``c`` for card ``c``) and ints, -1 standing for none; of the public
+    log only the entries from ``since`` on.
+
+    :func:`glance_of_hand` and :func:`glance_of` make it straight from the hand at a cost
+    that does not grow with the hand (no :class:`View` is built: an RL environment asks at
+    every decision); :meth:`View.glance` makes it from a view. The two are equal (a test
+    checks every seat at every decision of random hands), so a glance holds nothing its
+    seat's view does not: the seat's own hand, the card it took this turn only on its turn,
+    the knock discard only to the knocker until the hand is over (and hidden in the log's
+    knock as in the view), the other hands only by their sizes.
+    """
+
+    __slots__ = (
+        "dealer",
+        "hand",
+        "hand_number",
+        "hand_sizes",
+        "knock_deadwood",
+        "knock_discard",
+        "knock_limit",
+        "knocker",
+        "log",
+        "melds",
+        "multiplier",
+        "phase",
+        "players",
+        "rules",
+        "seat",
+        "since",
+        "stock_size",
+        "taken_this_turn",
+        "target",
+        "to_play",
+        "top_discard",
+        "totals",
+        "upcard",
+    )
+
+    seat: int
+    rules: Rules
+    players: int
+    dealer: int
+    hand_number: int
+    upcard: int
+    knock_limit: int
+    multiplier: int
+    phase: Phase
+    to_play: int  # -1: the hand is over
+    hand: int  # the seat's own cards, a mask
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    top_discard: int  # -1: none
+    taken_this_turn: int  # -1: none (or not the seat's turn)
+    knocker: int  # -1: nobody knocked yet
+    melds: tuple[int, ...]  # the knocker's melds as extended by the layoffs so far, masks
+    knock_deadwood: int  # the knocker's deadwood, a mask
+    knock_discard: int  # -1: none, or face down to this seat
+    since: int
+    log: tuple[tuple[int, Action], ...]  # the view's log[since:]
+    totals: tuple[int, ...]
+    target: int
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Glance):
+            return NotImplemented
+        return all(getattr(self, k) == getattr(other, k) for k in Glance.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{k}={getattr(self, k)!r}" for k in Glance.__slots__ if k != "rules")
+        return f"Glance({inner})"
+
+
+def _glance_from_view(view: View, since: int) -> Glance:
+    g = object.__new__(Glance)
+    g.seat = view.own_seat
+    g.rules = view.rules
+    g.players = view.players
+    g.dealer = view.dealer
+    g.hand_number = view.hand_number
+    g.upcard = int(view.upcard)
+    g.knock_limit = view.knock_limit
+    g.multiplier = view.multiplier
+    g.phase = _PHASE_OF_NAME[view.phase]
+    g.to_play = -1 if view.to_play is None else view.to_play
+    g.hand = mask_of(view.hand)
+    g.hand_sizes = tuple(view.hand_sizes)
+    g.stock_size = view.stock_size
+    g.top_discard = -1 if view.top_discard is None else int(view.top_discard)
+    g.taken_this_turn = -1 if view.taken_this_turn is None else int(view.taken_this_turn)
+    g.knocker = -1 if view.knocker is None else view.knocker
+    g.melds = tuple(m.mask for m in view.melds)
+    g.knock_deadwood = mask_of(view.knock_deadwood)
+    g.knock_discard = -1 if view.knock_discard is None else int(view.knock_discard)
+    g.since = since
+    g.log = tuple(view.log[since:])
+    g.totals = tuple(view.totals)
+    g.target = view.target
+    return g
+
+
+def glance_of_hand(
+    hand: HandState,
+    seat: int,
+    since: int = 0,
+    *,
+    hand_number: int = 1,
+    totals: tuple[int, ...] = (),
+    target: int = 0,
+) -> Glance:
+    """What ``seat``'s view of ``hand`` shows an encoder (:class:`Glance`), with the log's
+    entries from ``since`` on; ``hand_number``, ``totals`` and ``target`` as in the game's
+    view (:func:`glance_of`)."""
+    n = hand.n
+    if seat.__class__ is not int or not 0 <= seat < n:
+        raise SeatError(f"a glance is a seat's: seat must be 0..{n - 1}, not {seat!r}")
+    phase = hand.phase
+    over = phase == _OVER
+    history = hand.history
+    log = tuple(history[since:]) if since else tuple(history)
+    g = object.__new__(Glance)
+    knocker = hand.knocker
+    pile = hand.pile
+    top = pile[-1] if pile else -1
+    knock_discard = -1
+    kdw = 0
+    if knocker >= 0:
+        if hand.knock_card >= 0:
+            top = pile[-2] if len(pile) >= 2 else -1
+            if over or seat == knocker:
+                knock_discard = hand.knock_card
+            else:  # the knock discard is face down: keep it out of the log (as the view)
+                log = tuple(
+                    (s, Knock(None, a.melds)) if a.__class__ is Knock else (s, a) for s, a in log
+                )
+        used = 0
+        for m in hand.declared:
+            used |= m.mask
+        kdw = (hand.hands[knocker] | hand.laid[knocker]) & ~used
+    turn = hand.turn
+    g.seat = seat
+    g.rules = hand.rules
+    g.players = n
+    g.dealer = hand.dealer
+    g.hand_number = hand_number
+    g.upcard = hand.upcard
+    g.knock_limit = hand.limit
+    g.multiplier = hand.multiplier
+    g.phase = phase
+    g.to_play = -1 if over else turn
+    g.hand = hand.hands[seat]
+    g.hand_sizes = tuple([h.bit_count() for h in hand.hands])
+    g.stock_size = 52 - hand.stock_pos
+    g.top_discard = top
+    g.taken_this_turn = hand.taken if seat == turn and not over else -1
+    g.knocker = knocker
+    g.melds = tuple(hand.knock_melds)
+    g.knock_deadwood = kdw
+    g.knock_discard = knock_discard
+    g.since = since
+    g.log = log
+    g.totals = totals
+    g.target = target
+    return g
+
+
+def glance_of(game: Game, seat: int, since: int = 0) -> Glance:
+    """What ``seat``'s view of the game (:func:`view_of`) shows an encoder, from the log's
+    entry ``since`` on: the current hand, its number, the scores."""
+    sc = game.score
+    return glance_of_hand(
+        game.hand,
+        seat,
+        since,
+        hand_number=len(game.hands),
+        totals=tuple(sc.totals),
+        target=sc.target,
+    )
 
 
 # ---- JSON helpers ---------------------------------------------------------------------------

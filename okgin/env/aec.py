@@ -175,7 +175,7 @@ class OklahomaGinEnv(AECEnv[str, Obs, int | np.integer[Any] | None]):
         if game is None:
             raise OkginError("call reset() before observe()")
         seat = self._seat[agent]
-        obs = self._encoder.encode(view_of(game, seat, legal=False))
+        obs = self._encoder.encode_game(game, seat)
         mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
         if game.current_player == seat and agent in self.agents and not self.terminations[agent]:
             mask.put(game.hand.legal_ids(), 1)

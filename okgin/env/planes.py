@@ -49,22 +49,31 @@ Row 26 (``info``), column: value
   ``fiftieth_card``, big gin played, ``ace_upcard`` is ``gin_only``, ``multiway_scoring`` is
   ``lowest``
 
-:class:`PlaneEncoder` keeps, per seat, what it read of the view's public log and reads only
-the new entries at each call, so an observation costs the same early and late in a hand;
-:func:`planes` encodes a single view from scratch (the same array).
+:class:`PlaneEncoder` keeps, per seat, the planes it last wrote and what it has read of the
+seat's public log, and at each call reads only the new entries and writes only the cells that
+changed, so an observation costs the same early and late in a hand. It reads a seat's
+:class:`~okgin.views.Glance` (the part of the seat's view the planes need, in card masks):
+:meth:`PlaneEncoder.encode` takes a :class:`~okgin.views.View`, :meth:`PlaneEncoder.encode_game`
+and :meth:`PlaneEncoder.encode_hand` glance at the game or hand through the seat directly
+(:func:`okgin.views.glance_of`), with no view to build; the arrays are the same.
+:func:`planes` encodes a single view from scratch.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import numpy as np
 import numpy.typing as npt
 
 from okgin.actions import Discard, Knock, Layoff, Pass, Take
+from okgin.cards import hand_value
 from okgin.errors import OkginError
-from okgin.views import View
+from okgin.views import Glance, View, glance_of_hand
+
+if TYPE_CHECKING:
+    from okgin.game import Game
+    from okgin.hand import HandState
 
 __all__ = ["INFO", "NUM_PLANES", "PLANE_NAMES", "PlaneEncoder", "planes"]
 
@@ -89,38 +98,49 @@ PLANE_NAMES: Final[tuple[str, ...]] = (
 )
 INFO: Final = 26
 _UPCARD: Final = 2
-_HELD: Final = 6
-_DISCARDED: Final = 10
-_PASSED: Final = 14
-_LAID: Final = 18
-_PILE: Final = 24
-_SPREAD: Final = 25
-#: the rows that follow the hand's state, kept as card masks: hand, taken this turn, top,
-#: dead, unseen, knock deadwood, knock discard
-_SNAPSHOT: Final = (0, 1, 3, 4, 5, 22, 23)
+_HELD: Final = 6 * 52
+_DISCARDED: Final = 10 * 52
+_PASSED: Final = 14 * 52
+_LAID: Final = 18 * 52
+_PILE: Final = 24 * 52
+_SPREAD: Final = 25 * 52
+_BASE: Final = INFO * 52  # the info row in the flat array
+#: the rows that follow the hand's state, kept as card masks (flat offsets): hand, taken this
+#: turn, top, dead, unseen; then knock deadwood and knock discard (only once somebody knocked)
+_HAND: Final = 0
+_TAKEN: Final = 52
+_TOP: Final = 3 * 52
+_DEAD: Final = 4 * 52
+_UNSEEN: Final = 5 * 52
+_KDW: Final = 22 * 52
+_KDISCARD: Final = 23 * 52
 _INFO_LEN: Final = 42
 _FULL: Final = (1 << 52) - 1
 _PHASES: Final = ("offer", "draw", "play", "fiftieth", "fiftieth_knock", "layoff", "over")
-_PHASE_COLUMN: Final = {name: 3 + i for i, name in enumerate(_PHASES)}
-_PILE_VALUES: Final = np.arange(1, 53, dtype=np.float32) / 52
+_PILE_VALUES: Final = [float(v) for v in np.arange(1, 53, dtype=np.float32) / 52]
+_STOCK_VALUES: Final = [k / 52 for k in range(53)]
 
 Planes = npt.NDArray[np.float32]
 
 
-def _mask(cards: Iterable[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
+def _write(flat: Any, base: int, old: int, new: int) -> None:
+    """Write 1 where ``new`` has a card ``old`` had not, 0 where ``old`` had one ``new`` has
+    not, in the row at flat offset ``base``."""
+    diff = old ^ new
+    while diff:
+        low = diff & -diff
+        diff ^= low
+        flat[base + low.bit_length() - 1] = 1.0 if new & low else 0.0
 
 
 class _SeatLog:
-    """One seat's planes as last encoded and what it has read of its view's public log.
+    """One seat's planes as last encoded and what it has read of its public log.
 
     The planes live in one array that each call changes only where cards or numbers
-    changed, then copies out: the log's entries set their cells as they are read, the rows
+    changed, then copies out: the log's entries set their cells as they are read; the rows
     that follow the hand's state (hand, top, dead, unseen, …) are kept as card masks and
-    only their changed bits are written.
+    only their changed bits are written; the info row's numbers are kept and only the
+    changed ones written.
     """
 
     __slots__ = (
@@ -128,20 +148,28 @@ class _SeatLog:
         "flat",
         "held",
         "info",
+        "kdw",
+        "knock_discard",
         "laid",
-        "masks",
         "obs",
         "passed",
+        "phase_col",
         "pile",
         "pile_mask",
         "read",
+        "rows",
         "seat",
+        "size",
+        "source",
+        "totals",
+        "turn_col",
     )
 
-    def __init__(self, view: View, seat: int) -> None:
-        self.seat = seat
+    def __init__(self, g: Glance, source: object) -> None:
+        self.source = source  # what the log belongs to (a hand, or a view's hand key)
+        seat = self.seat = g.seat
         self.read = 0
-        upcard = view.upcard
+        upcard = g.upcard
         self.pile: list[int] = [upcard]
         self.pile_mask = 1 << upcard
         self.held = [0, 0, 0, 0]
@@ -149,143 +177,260 @@ class _SeatLog:
         self.passed = [0, 0, 0, 0]
         self.laid = [0, 0, 0, 0]
         self.obs: Planes = np.zeros((NUM_PLANES, 52), dtype=np.float32)
-        self.flat = self.obs.reshape(-1)  # the same memory, indexed row * 52 + card
-        self.masks = [0] * len(_SNAPSHOT)  # what the snapshot rows hold now
-        flat = self.flat
-        flat[_PILE * 52 + upcard] = _PILE_VALUES[0]
+        # the same memory, indexed row * 52 + card (a memoryview: a cell is written faster
+        # than through the array; typeshed knows neither float items nor arrays as buffers)
+        flat: Any = memoryview(self.obs.reshape(-1))  # type: ignore[arg-type]
+        self.flat = flat
+        # what the rows hand, taken this turn, top, dead, unseen hold now
+        self.rows = [0, 0, 0, 0, 0]
+        self.kdw = 0
+        self.knock_discard = 0
+        self.phase_col = -1
+        self.turn_col = -1
+        self.size = g.rules.cards_per_hand + 1
+        flat[_PILE + upcard] = _PILE_VALUES[0]
         flat[_UPCARD * 52 + upcard] = 1.0
-        info = _fixed_info(view, seat)
+        info = _fixed_info(g, seat)
         for c, value in enumerate(info):
-            flat[INFO * 52 + c] = value
+            if value:
+                flat[_BASE + c] = value
         self.info = info
+        self.totals: tuple[int, ...] = ()
 
-    def update(self, view: View) -> None:
-        log: Any = view.log  # (seat, action) pairs; each branch knows its action's type
-        n = view.players
+    def update(self, g: Glance) -> None:
+        """Read the log's entries this seat has not read yet."""
+        log: Any = g.log  # (seat, action) pairs; each branch knows its action type
+        n = g.players
         me = self.seat
         pile = self.pile
         flat = self.flat
-        for i in range(self.read, len(log)):
+        held = self.held
+        for i in range(self.read - g.since, len(log)):
             s, action = log[i]
-            j = (s - me) % n
+            j = s - me
+            if j < 0:
+                j += n
             cls = action.__class__
             if cls is Discard:
                 c = action.card
-                flat[_PILE * 52 + c] = _PILE_VALUES[len(pile)]
+                bit = 1 << c
+                flat[_PILE + c] = _PILE_VALUES[len(pile)]
                 pile.append(c)
-                self.pile_mask |= 1 << c
-                self._set(self.discarded, _DISCARDED, j, c, 1.0)
-                self._set(self.held, _HELD, j, c, 0.0)
+                self.pile_mask |= bit
+                self.discarded[j] |= bit
+                flat[_DISCARDED + j * 52 + c] = 1.0
+                if held[j] & bit:
+                    held[j] ^= bit
+                    flat[_HELD + j * 52 + c] = 0.0
             elif cls is Take:
                 c = pile.pop()
-                flat[_PILE * 52 + c] = 0.0
+                flat[_PILE + c] = 0.0
                 self.pile_mask &= ~(1 << c)
-                self._set(self.held, _HELD, j, c, 1.0)
+                held[j] |= 1 << c
+                flat[_HELD + j * 52 + c] = 1.0
             elif cls is Pass:
-                self._set(self.passed, _PASSED, j, pile[-1], 1.0)
+                c = pile[-1]
+                self.passed[j] |= 1 << c
+                flat[_PASSED + j * 52 + c] = 1.0
             elif cls is Layoff:
                 c = action.card
-                self._set(self.laid, _LAID, j, c, 1.0)
-                self._set(self.held, _HELD, j, c, 0.0)
-                flat[_SPREAD * 52 + c] = (action.meld + 1) / 8
+                bit = 1 << c
+                self.laid[j] |= bit
+                flat[_LAID + j * 52 + c] = 1.0
+                if held[j] & bit:
+                    held[j] ^= bit
+                    flat[_HELD + j * 52 + c] = 0.0
+                flat[_SPREAD + c] = (action.meld + 1) / 8
             elif cls is Knock:
                 # the knocker's cards are all shown now (spread and deadwood planes)
-                held = self.held[j]
-                while held:
-                    low = held & -held
-                    held ^= low
-                    self._set(self.held, _HELD, j, low.bit_length() - 1, 0.0)
+                _write(flat, _HELD + j * 52, held[j], 0)
+                held[j] = 0
                 for k, m in enumerate(action.melds):
                     for c in m.cards:
-                        flat[_SPREAD * 52 + c] = (k + 1) / 8
-        self.read = len(log)
+                        flat[_SPREAD + c] = (k + 1) / 8
+        self.read = g.since + len(log)
 
-    def _set(self, masks: list[int], row: int, j: int, card: int, value: float) -> None:
-        bit = 1 << card
-        if value:
-            masks[j] |= bit
-        else:
-            masks[j] &= ~bit
-        self.flat[(row + j) * 52 + card] = value
+    def encode(self, g: Glance, out: Planes | None) -> Planes:
+        """The planes after :meth:`update`: the state rows and the info row brought up to
+        date, copied into ``out`` (or a new array)."""
+        flat = self.flat
+        rows = self.rows
+        pile = self.pile
+        hand = g.hand
+        top = 1 << pile[-1] if pile else 0
+        pile_mask = self.pile_mask
+        held = self.held
+        seen = hand | pile_mask | held[0] | held[1] | held[2] | held[3]
+        knock_discard = 0
+        if g.knocker >= 0:
+            kd = g.knock_discard
+            if kd >= 0:
+                knock_discard = 1 << kd
+            kdw = g.knock_deadwood
+            for m in g.melds:
+                seen |= m
+            seen |= kdw | knock_discard
+            if kdw != self.kdw:
+                _write(flat, _KDW, self.kdw, kdw)
+                self.kdw = kdw
+            if knock_discard != self.knock_discard:
+                _write(flat, _KDISCARD, self.knock_discard, knock_discard)
+                self.knock_discard = knock_discard
+        taken = g.taken_this_turn
+        m = hand
+        if m != rows[0]:
+            _write(flat, _HAND, rows[0], m)
+            rows[0] = m
+        m = 1 << taken if taken >= 0 else 0
+        if m != rows[1]:
+            _write(flat, _TAKEN, rows[1], m)
+            rows[1] = m
+        if top != rows[2]:
+            _write(flat, _TOP, rows[2], top)
+            rows[2] = top
+        m = (pile_mask & ~top) | knock_discard
+        if m != rows[3]:
+            _write(flat, _DEAD, rows[3], m)
+            rows[3] = m
+        m = _FULL & ~seen
+        if m != rows[4]:
+            _write(flat, _UNSEEN, rows[4], m)
+            rows[4] = m
+        self._info(g)
+        if out is None:
+            return self.obs.copy()
+        out[...] = self.obs
+        return out
+
+    def _info(self, g: Glance) -> None:
+        """Write the info row's numbers that changed since the seat's last observation."""
+        n = g.players
+        me = self.seat
+        flat = self.flat
+        was = self.info  # the values in the row now, by column
+        value = _STOCK_VALUES[g.stock_size]
+        if was[2] != value:
+            was[2] = value
+            flat[_BASE + 2] = value
+        col = 3 + g.phase
+        if col != self.phase_col:
+            if self.phase_col >= 0:
+                was[self.phase_col] = 0.0
+                flat[_BASE + self.phase_col] = 0.0
+            was[col] = 1.0
+            flat[_BASE + col] = 1.0
+            self.phase_col = col
+        to_play = g.to_play
+        col = -1 if to_play < 0 else 10 + (to_play - me) % n
+        if col != self.turn_col:
+            if self.turn_col >= 0:
+                was[self.turn_col] = 0.0
+                flat[_BASE + self.turn_col] = 0.0
+            if col >= 0:
+                was[col] = 1.0
+                flat[_BASE + col] = 1.0
+            self.turn_col = col
+        if g.knocker >= 0:
+            col = 18 + (g.knocker - me) % n
+            if not was[col]:
+                was[col] = 1.0
+                flat[_BASE + col] = 1.0
+                was[35] = value = hand_value(g.knock_deadwood) / 10
+                flat[_BASE + 35] = value
+        size = self.size
+        sizes = g.hand_sizes
+        for s in range(n):
+            col = 22 + (s - me) % n
+            value = sizes[s] / size
+            if was[col] != value:
+                was[col] = value
+                flat[_BASE + col] = value
+        totals = g.totals
+        if totals != self.totals:
+            self.totals = totals
+            target = g.target or g.rules.target
+            for s in range(n):
+                col = 26 + (s - me) % n
+                value = min(totals[s] / target, 1.0)
+                if was[col] != value:
+                    was[col] = value
+                    flat[_BASE + col] = value
 
 
 class PlaneEncoder:
-    """Encodes views into planes, reading each seat's log incrementally.
+    """Encodes seats' glances into planes, reading each seat's log incrementally.
 
-    One encoder serves every seat of one table; it starts over for a seat whenever the
-    view belongs to another hand (another hand number, dealer or upcard, or a shorter log).
+    One encoder serves every seat of one table. It starts over for a seat whenever the
+    glance belongs to another hand: :meth:`encode_game` and :meth:`encode_hand` follow the
+    hand object itself; :meth:`encode` (views, which keep no reference to their hand) the
+    hand's number, dealer and upcard, and a log no shorter than what it read.
     """
 
-    __slots__ = ("_keys", "_logs")
+    __slots__ = ("_logs",)
 
     def __init__(self) -> None:
         self._logs: dict[int, _SeatLog] = {}
-        self._keys: dict[int, tuple[int, int, int]] = {}
 
     def reset(self) -> None:
         self._logs.clear()
-        self._keys.clear()
 
     def encode(self, view: View, out: Planes | None = None) -> Planes:
         """The planes of ``view`` (into ``out`` when given, else a new array)."""
         seat = _seat_of(view)
         key = (view.hand_number, view.dealer, view.upcard)
         log = self._logs.get(seat)
-        if log is None or self._keys[seat] != key or log.read > len(view.log):
-            log = self._logs[seat] = _SeatLog(view, seat)
-            self._keys[seat] = key
-        log.update(view)
-        return _encode(view, log, out)
+        if log is None or log.source != key or log.read > len(view.log):
+            g = view.glance()
+            log = self._logs[seat] = _SeatLog(g, key)
+        else:
+            g = view.glance(log.read)
+        log.update(g)
+        return log.encode(g, out)
+
+    def encode_hand(
+        self,
+        hand: HandState,
+        seat: int,
+        out: Planes | None = None,
+        *,
+        hand_number: int = 1,
+        totals: tuple[int, ...] = (),
+        target: int = 0,
+    ) -> Planes:
+        """The planes of ``seat``'s view of ``hand`` (:func:`okgin.views.view_of_hand`; the
+        game's numbers as :func:`okgin.views.glance_of_hand` takes them), built from the
+        seat's glance at the hand without a view."""
+        log = self._logs.get(seat)
+        if log is None or log.source is not hand or log.read > len(hand.history):
+            g = glance_of_hand(hand, seat, 0, hand_number=hand_number, totals=totals, target=target)
+            log = self._logs[seat] = _SeatLog(g, hand)
+        else:
+            g = glance_of_hand(
+                hand, seat, log.read, hand_number=hand_number, totals=totals, target=target
+            )
+        log.update(g)
+        return log.encode(g, out)
+
+    def encode_game(self, game: Game, seat: int, out: Planes | None = None) -> Planes:
+        """The planes of ``seat``'s view of ``game`` (:func:`okgin.views.view_of`)."""
+        sc = game.score
+        return self.encode_hand(
+            game.hand,
+            seat,
+            out,
+            hand_number=len(game.hands),
+            totals=tuple(sc.totals),
+            target=sc.target,
+        )
 
 
 def planes(view: View) -> Planes:
     """The planes of one view, read from scratch."""
-    log = _SeatLog(view, _seat_of(view))
-    log.update(view)
-    return _encode(view, log, None)
-
-
-def _encode(view: View, log: _SeatLog, out: Planes | None) -> Planes:
-    pile = log.pile
-    hand = _mask(view.hand)
-    top = 1 << pile[-1] if pile else 0
-    pile_mask = log.pile_mask
-    knock_discard = 0
-    spread = kdw = 0
-    if view.knocker is not None:
-        for meld in view.melds:
-            spread |= meld.mask
-        kdw = _mask(view.knock_deadwood)
-        if view.knock_discard is not None:
-            knock_discard = 1 << view.knock_discard
-    held = log.held
-    seen = hand | pile_mask | held[0] | held[1] | held[2] | held[3] | spread | kdw | knock_discard
-    taken = view.taken_this_turn
-    new = (
-        hand,
-        0 if taken is None else 1 << taken,
-        top,
-        (pile_mask & ~top) | knock_discard,
-        _FULL & ~seen,
-        kdw,
-        knock_discard,
-    )
-    masks = log.masks
-    flat = log.flat
-    for r, m in enumerate(new):
-        diff = m ^ masks[r]
-        if diff:
-            masks[r] = m
-            base = _SNAPSHOT[r] * 52
-            while diff:
-                low = diff & -diff
-                diff ^= low
-                flat[base + low.bit_length() - 1] = 1.0 if m & low else 0.0
-    _update_info(view, log)
-    if out is None:
-        return log.obs.copy()
-    out[...] = log.obs
-    return out
+    _seat_of(view)
+    g = view.glance()
+    log = _SeatLog(g, None)
+    log.update(g)
+    return log.encode(g, None)
 
 
 def _seat_of(view: View) -> int:
@@ -294,17 +439,17 @@ def _seat_of(view: View) -> int:
     return view.seat
 
 
-def _fixed_info(view: View, me: int) -> list[float]:
+def _fixed_info(g: Glance, me: int) -> list[float]:
     """The info row's numbers that stay the same through a hand."""
-    rules = view.rules
+    rules = g.rules
     info = [0.0] * _INFO_LEN
-    n = view.players
-    info[0] = view.knock_limit / 10
-    info[1] = 1.0 if view.multiplier == 2 else 0.0
-    info[14 + (view.dealer - me) % n] = 1.0
+    n = g.players
+    info[0] = g.knock_limit / 10
+    info[1] = 1.0 if g.multiplier == 2 else 0.0
+    info[14 + (g.dealer - me) % n] = 1.0
     for j in range(n):
         info[30 + j] = 1.0
-    info[34] = 1.0 if view.target > rules.target else 0.0
+    info[34] = 1.0 if g.target > rules.target else 0.0
     info[36] = float(rules.no_return_discard)
     info[37] = float(rules.undercut_on_tie)
     info[38] = float(rules.stock_exhaustion == "fiftieth_card")
@@ -312,52 +457,3 @@ def _fixed_info(view: View, me: int) -> list[float]:
     info[40] = float(rules.ace_upcard == "gin_only")
     info[41] = float(rules.multiway_scoring == "lowest")
     return info
-
-
-def _update_info(view: View, log: _SeatLog) -> None:
-    """Write the info row's numbers that changed since the seat's last observation."""
-    n = view.players
-    me = log.seat
-    flat = log.flat
-    base = INFO * 52
-    was = log.info  # the values in the row now, by column
-    value = view.stock_size / 52
-    if was[2] != value:
-        was[2] = value
-        flat[base + 2] = value
-    for col, on in (
-        (_PHASE_COLUMN[view.phase], 3),
-        (-1 if view.to_play is None else 10 + (view.to_play - me) % n, 10),
-    ):
-        if col < 0 or not was[col]:
-            for c in range(on, on + (7 if on == 3 else 4)):  # one-hot: clear the old one
-                if was[c]:
-                    was[c] = 0.0
-                    flat[base + c] = 0.0
-            if col >= 0:
-                was[col] = 1.0
-                flat[base + col] = 1.0
-    if view.knocker is not None:
-        col = 18 + (view.knocker - me) % n
-        if not was[col]:
-            was[col] = 1.0
-            flat[base + col] = 1.0
-            was[35] = value = sum(c.value for c in view.knock_deadwood) / 10
-            flat[base + 35] = value
-    size = view.rules.cards_per_hand + 1
-    sizes = view.hand_sizes
-    for s in range(n):
-        col = 22 + (s - me) % n
-        value = sizes[s] / size
-        if was[col] != value:
-            was[col] = value
-            flat[base + col] = value
-    totals = view.totals
-    if totals:
-        target = view.target or view.rules.target
-        for s in range(n):
-            col = 26 + (s - me) % n
-            value = min(totals[s] / target, 1.0)
-            if was[col] != value:
-                was[col] = value
-                flat[base + col] = value
