@@ -613,7 +613,7 @@ def glance_of_hand(
     g.phase = phase
     g.to_play = -1 if over else turn
     g.hand = hand.hands[seat]
-    g.hand_sizes = tuple([h.bit_count() for h in hand.hands])
+    g.hand_sizes = tuple(map(int.bit_count, hand.hands))
     g.stock_size = 52 - hand.stock_pos
     g.top_discard = top
     g.taken_this_turn = hand.taken if seat == turn and not over else -1

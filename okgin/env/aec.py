@@ -176,10 +176,11 @@ class OklahomaGinEnv(AECEnv[str, Obs, int | np.integer[Any] | None]):
             raise OkginError("call reset() before observe()")
         seat = self._seat[agent]
         obs = self._encoder.encode_game(game, seat)
-        mask = np.zeros(NUM_ACTIONS, dtype=np.int8)
+        flags = bytearray(NUM_ACTIONS)  # a new mask each time (an array over fresh bytes)
         if game.current_player == seat and agent in self.agents and not self.terminations[agent]:
-            mask.put(game.hand.legal_ids(), 1)
-        return {"observation": obs, "action_mask": mask}
+            for i in game.hand.legal_ids():
+                flags[i] = 1
+        return {"observation": obs, "action_mask": np.frombuffer(flags, np.int8)}
 
     def step(self, action: int | np.integer[Any] | None) -> None:
         agent = self.agent_selection

@@ -179,7 +179,7 @@ class OklahomaGinGymEnv(gymnasium.Env[Planes, np.int64]):
         mask[:] = False
         if not self._over() and game.current_player == self.seat:
             mask[game.hand.legal_ids()] = True
-        return self._encoder.encode(view_of(game, self.seat, legal=False), out)
+        return self._encoder.encode_game(game, self.seat, out)
 
     def _reward(self) -> float:
         game = self.game

@@ -78,11 +78,15 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):
 
     @property
     def agents(self) -> list[str]:
-        return self._ready().agents
+        if not self._has_reset:
+            self._ready()
+        return self.env.agents  # type: ignore[no-any-return]
 
     @property
     def agent_selection(self) -> str:
-        return self._ready().agent_selection
+        if not self._has_reset:
+            self._ready()
+        return self.env.agent_selection  # type: ignore[no-any-return]
 
     @property
     def rewards(self) -> dict[str, float]:
@@ -99,6 +103,14 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):
     @property
     def infos(self) -> dict[str, dict[str, Any]]:
         return self._ready().infos
+
+    def step(self, action: Any) -> None:
+        # the wrapper's checks, then the environment's step without the wrappers' chain
+        if self._has_reset and self.env.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)
 
     def last(self, observe: bool = True) -> Any:
         if not self._has_reset:

@@ -260,12 +260,11 @@ class Observer:
         planes[:] = 0.0
         if state.hand is None:
             return
-        view = view_of_hand(state.hand, player, legal=False)
-        self._encoder.encode(view, planes[:NUM_PLANES])
+        self._encoder.encode_hand(state.hand, player, planes[:NUM_PLANES])
         if self.perfect_recall:
             for c in state.dealt[player]:
                 planes[NUM_PLANES, c] = 1.0
-            for c in view.draws:
+            for c in view_of_hand(state.hand, player, legal=False).draws:
                 planes[NUM_PLANES + 1, c] = 1.0
 
     def string_from(self, state: OklahomaGinState, player: int) -> str:

@@ -160,6 +160,7 @@ class _SeatLog:
         "rows",
         "seat",
         "size",
+        "sizes",
         "source",
         "totals",
         "turn_col",
@@ -196,6 +197,7 @@ class _SeatLog:
                 flat[_BASE + c] = value
         self.info = info
         self.totals: tuple[int, ...] = ()
+        self.sizes: tuple[int, ...] = ()
 
     def update(self, g: Glance) -> None:
         """Read the log's entries this seat has not read yet."""
@@ -337,14 +339,16 @@ class _SeatLog:
                 flat[_BASE + col] = 1.0
                 was[35] = value = hand_value(g.knock_deadwood) / 10
                 flat[_BASE + 35] = value
-        size = self.size
         sizes = g.hand_sizes
-        for s in range(n):
-            col = 22 + (s - me) % n
-            value = sizes[s] / size
-            if was[col] != value:
-                was[col] = value
-                flat[_BASE + col] = value
+        if sizes != self.sizes:
+            old = self.sizes or (-1,) * n
+            self.sizes = sizes
+            size = self.size
+            for s in range(n):
+                if sizes[s] != old[s]:
+                    col = 22 + (s - me) % n
+                    was[col] = value = sizes[s] / size
+                    flat[_BASE + col] = value
         totals = g.totals
         if totals != self.totals:
             self.totals = totals
