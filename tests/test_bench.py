@@ -141,6 +141,24 @@ def test_pettingzoo126_figures_from_its_own_python(tmp_path: Any) -> None:
     assert data["env_random_games"]["pettingzoo126"] is None
 
 
+def test_only_some_groups_of_figures() -> None:
+    data = _bench("", "--repeats", "1", "--only", "env")
+    assert {k for k in data if not k.endswith("_ratio")} == {
+        "env_random_games",
+        "env_steps",
+        "env_random_games_gym",
+    }
+    assert data["env_random_games"]["okgin"] is not None
+    done = subprocess.run(
+        [*_RUN, "--only", "env,speed"], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip() == (
+        "okgin bench: --only takes groups of deadwood, random_hands, copies, processes, "
+        "bots, env, not 'env,speed'"
+    )
+
+
 def test_bad_repeats_is_a_one_line_error() -> None:
     done = subprocess.run(
         [*_RUN, "--repeats", "0"], capture_output=True, text=True, timeout=60, check=False

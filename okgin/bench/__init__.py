@@ -44,7 +44,8 @@ Figures (``FIGURES``):
 Every ``<figure>_ratio`` entry is ``{reference: okgin / reference}``; :data:`TARGETS` holds
 the ratios issue 3 asks for.
 
-:func:`run_bench` measures every figure in turn, from
+:func:`run_bench` measures every figure in turn (or only the groups in ``Sizes.groups``,
+``okgin bench --only``: deadwood, random_hands, copies, processes, bots, env), from
 
 - :mod:`okgin.bench.inputs` — the fixed, seeded hands and deals, and their forms for OpenSpiel;
 - :mod:`okgin.bench.engines` — the references (optional imports) and each engine's work;
@@ -96,7 +97,14 @@ from okgin.bench.report import (
     format_report,
     machine_info,
 )
-from okgin.bench.timing import Sizes, copy_bytes, copy_rounds, median_rates, process_figures
+from okgin.bench.timing import (
+    GROUPS,
+    Sizes,
+    copy_bytes,
+    copy_rounds,
+    median_rates,
+    process_figures,
+)
 from okgin.melds import deadwood, deadwood_after_discard
 from okgin.rules import Rules
 
@@ -104,6 +112,7 @@ __all__ = [
     "COPY_BYTES_TARGET",
     "ENGINES",
     "FIGURES",
+    "GROUPS",
     "TARGETS",
     "BenchReport",
     "Sizes",
@@ -129,96 +138,103 @@ def run_bench(
     has_os = pyspiel is not None
     has_rl = rlcard is not None
     engines = ["okgin"] + (["openspiel"] if has_os else []) + (["rlcard"] if has_rl else [])
+    groups = sizes.groups
 
     # 1. deadwood
-    for kind in ("random", "rich"):
-        for size in (10, 11):
-            name = f"deadwood_{kind}_{size}"
-            hands = deadwood_set(kind, size, sizes.deadwood_hands)
-            masks = [sum(1 << c for c in h) for h in hands]
-            fn = deadwood if size == 10 else deadwood_after_discard
-            works: dict[str, Work] = {"okgin": (const((fn, masks)), run_calls)}
-            if has_os:
-                md = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10).min_deadwood
-                os_hands = [[okgin_card_to_openspiel(c) for c in h] for h in hands]
-                works["openspiel"] = (const((md, os_hands)), run_calls)
-            if has_rl:
-                rl_fn = rlcard_deadwood_10() if size == 10 else rlcard_deadwood_11()
-                rl_hands = [rlcard_cards(h) for h in hands]
-                works["rlcard"] = (const((rl_fn, rl_hands)), run_calls)
-            median_rates(report, name, works, say)
-            report.notes.append(_agreement(name, hands, masks, fn, pyspiel, rlcard))
+    if "deadwood" in groups:
+        for kind in ("random", "rich"):
+            for size in (10, 11):
+                name = f"deadwood_{kind}_{size}"
+                hands = deadwood_set(kind, size, sizes.deadwood_hands)
+                masks = [sum(1 << c for c in h) for h in hands]
+                fn = deadwood if size == 10 else deadwood_after_discard
+                works: dict[str, Work] = {"okgin": (const((fn, masks)), run_calls)}
+                if has_os:
+                    md = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10).min_deadwood
+                    os_hands = [[okgin_card_to_openspiel(c) for c in h] for h in hands]
+                    works["openspiel"] = (const((md, os_hands)), run_calls)
+                if has_rl:
+                    rl_fn = rlcard_deadwood_10() if size == 10 else rlcard_deadwood_11()
+                    rl_hands = [rlcard_cards(h) for h in hands]
+                    works["rlcard"] = (const((rl_fn, rl_hands)), run_calls)
+                median_rates(report, name, works, say)
+                report.notes.append(_agreement(name, hands, masks, fn, pyspiel, rlcard))
 
     # 2. random hands
-    works = {e: random_hands_work(e, sizes.random_hands, SEED) for e in engines}
-    median_rates(report, "random_hands", works, say)
-    if has_rl:
-        env = rlcard.make("gin-rummy", config={"seed": SEED})
-        env_seeds = hand_seeds(sizes.env_hands)
-        env_work: Work = const((env, env_seeds, SEED)), rlcard_env_hands
-        median_rates(report, "random_hands_rlcard_env", {"rlcard": env_work}, say)
-    else:
-        report.figures["random_hands_rlcard_env"] = dict.fromkeys(ENGINES)
+    if "random_hands" in groups:
+        works = {e: random_hands_work(e, sizes.random_hands, SEED) for e in engines}
+        median_rates(report, "random_hands", works, say)
+        if has_rl:
+            env = rlcard.make("gin-rummy", config={"seed": SEED})
+            env_seeds = hand_seeds(sizes.env_hands)
+            env_work: Work = const((env, env_seeds, SEED)), rlcard_env_hands
+            median_rates(report, "random_hands_rlcard_env", {"rlcard": env_work}, say)
+        else:
+            report.figures["random_hands_rlcard_env"] = dict.fromkeys(ENGINES)
 
     # 3. copies and their memory
-    copy_decks = deals(sizes.copy_states, tag="mid")
-    states: dict[str, list[Any]] = {"okgin": okgin_mid_states(copy_decks)}
-    if has_os:
-        states["openspiel"] = openspiel_mid_states(copy_decks)
-    if has_rl:
-        states["rlcard"] = rlcard_mid_states(sizes.copy_states)
-    works = {}
-    for engine, sts in states.items():
-        do = copier(engine)
-        rounds = copy_rounds(sts, do, sizes.copy_seconds, sizes.clock)
-        works[engine] = const((sts, do, rounds)), copies
-    median_rates(report, "state_copies", works, say)
-    say("state_copy_bytes")
-    report.figures["state_copy_bytes"] = {
-        "okgin": copy_bytes(states["okgin"], copier("okgin"), sizes.memory_copies),
-        "openspiel": None,
-        "rlcard": (
-            copy_bytes(states["rlcard"], copier("rlcard"), max(1, sizes.memory_copies // 10))
-            if has_rl
-            else None
-        ),
-        "pettingzoo126": None,
-    }
-    del states
+    if "copies" in groups:
+        copy_decks = deals(sizes.copy_states, tag="mid")
+        states: dict[str, list[Any]] = {"okgin": okgin_mid_states(copy_decks)}
+        if has_os:
+            states["openspiel"] = openspiel_mid_states(copy_decks)
+        if has_rl:
+            states["rlcard"] = rlcard_mid_states(sizes.copy_states)
+        works = {}
+        for engine, sts in states.items():
+            do = copier(engine)
+            rounds = copy_rounds(sts, do, sizes.copy_seconds, sizes.clock)
+            works[engine] = const((sts, do, rounds)), copies
+        median_rates(report, "state_copies", works, say)
+        say("state_copy_bytes")
+        report.figures["state_copy_bytes"] = {
+            "okgin": copy_bytes(states["okgin"], copier("okgin"), sizes.memory_copies),
+            "openspiel": None,
+            "rlcard": (
+                copy_bytes(states["rlcard"], copier("rlcard"), max(1, sizes.memory_copies // 10))
+                if has_rl
+                else None
+            ),
+            "pettingzoo126": None,
+        }
+        del states
 
     # 4. processes
-    process_figures(report, sizes, engines, say)
+    if "processes" in groups:
+        process_figures(report, sizes, engines, say)
 
     # 5. simple bots
-    bot_decks = deals(sizes.bot_hands, tag="bots")
-    works = {}
-    from okgin.bots import make_bot
+    if "bots" in groups:
+        bot_decks = deals(sizes.bot_hands, tag="bots")
+        works = {}
+        from okgin.bots import make_bot
 
-    rules = Rules.preset(OKGIN_PRESET)
-    works["okgin"] = (
-        (lambda: (rules, [make_bot("medium", seed=s) for s in (0, 1)], bot_decks)),
-        okgin_bot_hands,
-    )
-    if has_os:
-        game = openspiel_game()
-        bot_chances = [openspiel_chance(d) for d in bot_decks]
-        params = game.get_parameters()
-        works["openspiel"] = (
-            (
-                lambda: (
-                    game,
-                    [pyspiel.make_simple_gin_rummy_bot(params, p) for p in (0, 1)],
-                    bot_chances,
-                )
-            ),
-            openspiel_bot_hands,
+        rules = Rules.preset(OKGIN_PRESET)
+        works["okgin"] = (
+            (lambda: (rules, [make_bot("medium", seed=s) for s in (0, 1)], bot_decks)),
+            okgin_bot_hands,
         )
-    median_rates(report, "simple_bot_hands", works, say)
+        if has_os:
+            game = openspiel_game()
+            bot_chances = [openspiel_chance(d) for d in bot_decks]
+            params = game.get_parameters()
+            works["openspiel"] = (
+                (
+                    lambda: (
+                        game,
+                        [pyspiel.make_simple_gin_rummy_bot(params, p) for p in (0, 1)],
+                        bot_chances,
+                    )
+                ),
+                openspiel_bot_hands,
+            )
+        median_rates(report, "simple_bot_hands", works, say)
 
     # 6. the RL environments (okgin.env.bench)
-    from okgin.env.bench import env_figures
+    if "env" in groups:
+        from okgin.env.bench import env_figures
 
-    env_figures(report, sizes, has_os, has_rl, say)
+        env_figures(report, sizes, has_os, has_rl, say)
 
     report.seconds = time.perf_counter() - started
     return report

@@ -105,6 +105,8 @@ class BenchReport:
         ratios = self.ratios()
         out: list[tuple[str, str, float | None, float, bool | None]] = []
         for name, targets in TARGETS.items():
+            if name not in self.figures:  # not measured in this run (okgin bench --only)
+                continue
             for ref, target in targets.items():
                 ratio = ratios.get(name, {}).get(ref)
                 out.append((name, ref, ratio, target, None if ratio is None else ratio >= target))

@@ -21,12 +21,18 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CLOCKS",
+    "GROUPS",
     "Sizes",
     "copy_bytes",
     "copy_rounds",
     "median_rates",
     "process_figures",
 ]
+
+#: the groups of figures, in the order they run (``okgin bench --only``): deadwood_*,
+#: random_hands and random_hands_rlcard_env, state_copies and state_copy_bytes, the
+#: process figures, simple_bot_hands, the env figures
+GROUPS: Final = ("deadwood", "random_hands", "copies", "processes", "bots", "env")
 
 #: the clocks a single-process figure may be timed with
 CLOCKS: Final[dict[str, Callable[[], float]]] = {
@@ -54,6 +60,7 @@ class Sizes:
     env_games: int = 60
     clock: str = "cpu"  # "cpu": this process's CPU time; "wall": elapsed time
     pz126: str | None = None  # the Python of a virtual environment with PettingZoo 1.26
+    groups: tuple[str, ...] = GROUPS  # which figures to measure (okgin bench --only)
 
     @classmethod
     def quick(cls) -> Sizes:

@@ -1,4 +1,5 @@
-"""``okgin bench [--json] [--quick]``: okgin's speed beside OpenSpiel and RLCard, in one run."""
+"""``okgin bench [--json] [--quick] [--only GROUPS]``: okgin's speed beside OpenSpiel and RLCard,
+in one run."""
 
 from __future__ import annotations
 
@@ -47,6 +48,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="the Python of a virtual environment holding PettingZoo 1.26 (its gin_rummy_v4 "
         "is a reference of the env figures; default: $OKGIN_PZ126; see docs/env.md)",
     )
+    p.add_argument(
+        "--only",
+        metavar="GROUPS",
+        default=None,
+        help="measure only these groups of figures, comma-separated: "
+        "deadwood, random_hands, copies, processes, bots, env (default: all)",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     p.set_defaults(func=run)
 
@@ -63,6 +71,19 @@ def run(args: argparse.Namespace) -> int:
             return 2
         sizes = replace(sizes, repeats=args.repeats)
     sizes = replace(sizes, clock=args.clock, pz126=args.pz126)
+    if args.only is not None:
+        from okgin.bench import GROUPS
+
+        groups = tuple(g.strip() for g in args.only.split(",") if g.strip())
+        unknown = [g for g in groups if g not in GROUPS]
+        if unknown or not groups:
+            print(
+                f"okgin bench: --only takes groups of {', '.join(GROUPS)}, "
+                f"not {args.only!r}",
+                file=sys.stderr,
+            )
+            return 2
+        sizes = replace(sizes, groups=tuple(g for g in GROUPS if g in groups))
 
     def progress(name: str) -> None:
         if not args.quiet:
