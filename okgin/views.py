@@ -567,7 +567,6 @@ def glance_of_hand(
     hand: HandState,
     seat: int,
     since: int = 0,
-    *,
     hand_number: int = 1,
     totals: tuple[int, ...] = (),
     target: int = 0,
@@ -632,14 +631,7 @@ def glance_of(game: Game, seat: int, since: int = 0) -> Glance:
     """What ``seat``'s view of the game (:func:`view_of`) shows an encoder, from the log's
     entry ``since`` on: the current hand, its number, the scores."""
     sc = game.score
-    return glance_of_hand(
-        game.hand,
-        seat,
-        since,
-        hand_number=len(game.hands),
-        totals=tuple(sc.totals),
-        target=sc.target,
-    )
+    return glance_of_hand(game.hand, seat, since, len(game.hands), tuple(sc.totals), sc.target)
 
 
 # ---- JSON helpers ---------------------------------------------------------------------------

@@ -404,28 +404,30 @@ class PlaneEncoder:
         """The planes of ``seat``'s view of ``hand`` (:func:`okgin.views.view_of_hand`; the
         game's numbers as :func:`okgin.views.glance_of_hand` takes them), built from the
         seat's glance at the hand without a view."""
-        log = self._logs.get(seat)
-        if log is None or log.source is not hand or log.read > len(hand.history):
-            g = glance_of_hand(hand, seat, 0, hand_number=hand_number, totals=totals, target=target)
-            log = self._logs[seat] = _SeatLog(g, hand)
-        else:
-            g = glance_of_hand(
-                hand, seat, log.read, hand_number=hand_number, totals=totals, target=target
-            )
-        log.update(g)
-        return log.encode(g, out)
+        return self._encode(hand, seat, out, hand_number, totals, target)
 
     def encode_game(self, game: Game, seat: int, out: Planes | None = None) -> Planes:
         """The planes of ``seat``'s view of ``game`` (:func:`okgin.views.view_of`)."""
         sc = game.score
-        return self.encode_hand(
-            game.hand,
-            seat,
-            out,
-            hand_number=len(game.hands),
-            totals=tuple(sc.totals),
-            target=sc.target,
-        )
+        return self._encode(game.hand, seat, out, len(game.hands), tuple(sc.totals), sc.target)
+
+    def _encode(
+        self,
+        hand: HandState,
+        seat: int,
+        out: Planes | None,
+        hand_number: int,
+        totals: tuple[int, ...],
+        target: int,
+    ) -> Planes:
+        log = self._logs.get(seat)
+        if log is None or log.source is not hand or log.read > len(hand.history):
+            g = glance_of_hand(hand, seat, 0, hand_number, totals, target)
+            log = self._logs[seat] = _SeatLog(g, hand)
+        else:
+            g = glance_of_hand(hand, seat, log.read, hand_number, totals, target)
+        log.update(g)
+        return log.encode(g, out)
 
 
 def planes(view: View) -> Planes:
