@@ -177,8 +177,13 @@ class OklahomaGinEnv(AECEnv[str, Obs, int | np.integer[Any] | None]):
         seat = self._seat[agent]
         obs = self._encoder.encode_game(game, seat)
         flags = bytearray(NUM_ACTIONS)  # a new mask each time (an array over fresh bytes)
-        if game.current_player == seat and agent in self.agents and not self.terminations[agent]:
-            for i in game.hand.legal_ids():
+        hand = game.hand
+        if (
+            hand.current_player == seat  # (a game is over only when its last hand is)
+            and agent in self.agents
+            and not self.terminations[agent]
+        ):
+            for i in hand.legal_ids():
                 flags[i] = 1
         return {"observation": obs, "action_mask": np.frombuffer(flags, np.int8)}
 
