@@ -118,6 +118,26 @@ def test_resample_from_infostate_keeps_what_the_player_knows(preset: str, player
     assert changed > 0  # the other hands were dealt again
 
 
+def test_observer_reads_a_clone_that_went_another_way_afresh() -> None:
+    """One observer serves many states (ISMCTS's clones): a clone that played other actions
+    than the state last observed gets its own planes, as a fresh observer gives them."""
+    game = _load("standard", 2)
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = _dealt(game, seed)
+        _play(state, rng, 8)
+        clone = state.clone()
+        _play(state, rng, 6)
+        _play(clone, random.Random(seed + 100), 9)
+        shared = game.make_py_observer()
+        for s in (state, clone, state):
+            for player in range(2):
+                fresh = game.make_py_observer()
+                shared.set_from(s, player)
+                fresh.set_from(s, player)
+                assert np.array_equal(shared.tensor, fresh.tensor)
+
+
 def test_information_state_string_is_perfect_recall_of_own_draws() -> None:
     game = _load("standard", 2)
     state = _dealt(game, 3)

@@ -18,6 +18,19 @@ picks uniformly among the legal actions.
 
 ``env_random_games_gym`` reports the Gymnasium wrapper (the learner's decisions, random
 opponents through ``okgin``'s random bot) beside them, without a target.
+
+The same work per decision in every engine's loop: (1) the observation of the seat to play
+as the interface gives it (PettingZoo's ``env.last()``, which builds the observation dict;
+OpenSpiel's ``observation_tensor`` as a float32 array; RLCard's state, encoded by its
+``step``), (2) its legal actions (the mask's nonzero ids with ``np.flatnonzero``, or
+RLCard's list), (3) one uniform pick from the same ``random.Random(seed)`` stream, (4) the
+step. Dealing is inside the timing for all (okgin's ``reset``, OpenSpiel's 52 chance
+actions, RLCard's and PettingZoo's seeded ``reset``); making the environment is outside.
+Only decisions count as steps (not PettingZoo's closing ``step(None)`` of each agent, which
+both PettingZoo loops make). The rules differ: okgin plays preset ``openspiel`` on the
+deals OpenSpiel plays (Oklahoma, the same hands), RLCard and PettingZoo 1.26 their own
+gin rummy, so hands per second compare whole hands of similar length (``env_steps``
+shows decisions per second beside it).
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ Run by the Python of a virtual environment holding PettingZoo 1.26 (the last Pet
 gin rummy; it cannot share an environment with a current one)::
 
     python -m venv /work/plan/pz126
-    /work/plan/pz126/bin/pip install "pettingzoo==1.26.*" rlcard pygame
+    /work/plan/pz126/bin/pip install "pettingzoo[classic]==1.26.*"
     /work/plan/pz126/bin/python okgin/env/bench_pettingzoo126.py --games 40
 
 Every decision reads ``env.last()`` (the observation and its action mask) and picks uniformly
