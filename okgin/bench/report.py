@@ -206,13 +206,16 @@ def format_report(report: BenchReport) -> str:
     lines.append("")
     for engine, why in report.missing.items():
         lines.append(f"{engine}: missing: {why}")
-    lines.append(
-        "sizes: "
-        f"deadwood sets {sizes.deadwood_hands:,} hands; random hands {sizes.random_hands} deals "
-        f"(rlcard env {sizes.env_hands}); "
-        f"copies of {sizes.copy_states} mid-hand states ({MID_HAND_DECISIONS} decisions in); "
-        f"simple bots {sizes.bot_hands} deals"
-    )
+    parts = {
+        "deadwood": f"deadwood sets {sizes.deadwood_hands:,} hands",
+        "random_hands": f"random hands {sizes.random_hands} deals (rlcard env {sizes.env_hands})",
+        "copies": f"copies of {sizes.copy_states} mid-hand states "
+        f"({MID_HAND_DECISIONS} decisions in)",
+        "bots": f"simple bots {sizes.bot_hands} deals",
+    }
+    measured = [text for group, text in parts.items() if group in sizes.groups]
+    if measured:  # (the env figures' sizes are in their own note)
+        lines.append("sizes: " + "; ".join(measured))
     lines.extend(report.notes)
     verdicts = report.verdicts()
     reached = [v for v in verdicts if v[4]]
