@@ -27,7 +27,7 @@ from okgin.cards import CARDS, Card
 from okgin.errors import IllegalActionError
 from okgin.hand import HandResult, HandState
 from okgin.rules import Rules
-from okgin.scoring import FinalScore, final_score
+from okgin.scoring import FinalScore, final_score, hollywood_entry
 from okgin.views import View, view_of
 
 __all__ = ["Game", "GameScore", "HollywoodGame"]
@@ -239,10 +239,8 @@ class Game:
         if w is None:
             return
         sc.hollywood_wins[w] += 1
-        reach = min(sc.hollywood_wins[w], 3)
-        games = [g for g in sc.games[:reach] if not g.closed]
-        if not games:
-            games = [g for g in sc.games if not g.closed][:1]
+        entry = hollywood_entry(sc.hollywood_wins[w], [g.closed for g in sc.games])
+        games = [sc.games[g] for g in entry]
         points = result.points[w]
         for g in games:
             g.totals[w] += points

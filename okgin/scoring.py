@@ -542,3 +542,118 @@ def offered_knock(view: View) -> Knock | None:
     from okgin.cards import mask_of
 
     return default_knock(view.legal_actions, mask_of(view.hand))
+
+
+# ---- for front ends: every knock arrangement, Hollywood's three games (RULES.md §5, §9) ------
+# (a block of its own: the web table offers a choice among these and draws the three games)
+__all__ += ["HollywoodColumn", "hollywood_entry", "hollywood_games", "knock_arrangements"]
+
+
+def knock_arrangements(hand: int, limit: int) -> list[tuple[int, tuple[Meld, ...]]]:
+    """Every arrangement a knock may declare from ``hand`` (the cards left after the knock
+    discard): each set of disjoint melds, the empty one included, whose declared deadwood is at
+    most ``limit``, as ``(deadwood, melds)`` with the melds in card order.
+
+    Ordered as RULES.md §5's default picks (least deadwood, then fewest layoff spots, then first
+    in card order), so when any is legal the first is :func:`~okgin.melds.default_arrangement`.
+
+    >>> from okgin.cards import mask_of
+    >>> hand = mask_of("2c 3c 4c 5c 7d 7h 7s As 2s 3d".split())
+    >>> [(dw, " ".join(m.text for m in ms)) for dw, ms in knock_arrangements(hand, 9)]
+    [(6, '2c3c4c5c 7d7h7s'), (8, '3c4c5c 7d7h7s')]
+    """
+    from okgin.cards import hand_value
+    from okgin.melds import arrangement_key, melds_in
+
+    if limit < 0:
+        return []
+    pool = melds_in(hand)
+    found: list[tuple[int, tuple[Meld, ...]]] = []
+
+    def walk(start: int, rest: int, chosen: tuple[Meld, ...]) -> None:
+        dw = hand_value(rest)
+        if dw <= limit:
+            found.append((dw, chosen))
+        for i in range(start, len(pool)):
+            m = pool[i]
+            if m.mask & rest == m.mask and deadwood(rest ^ m.mask) <= limit:
+                walk(i + 1, rest ^ m.mask, (*chosen, m))
+
+    walk(0, hand, ())
+    found = [(dw, tuple(sorted(ms))) for dw, ms in found]
+    found.sort(key=lambda f: (f[0], layoff_spots(f[1], hand).bit_count(), arrangement_key(f[1])))
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class HollywoodColumn:
+    """One of Hollywood's three games as it stands: ``hands[i]`` is what hand ``i`` entered in
+    it (each seat's points; None when the hand entered nothing), ``totals`` and ``wins`` its
+    sums, ``closed`` and ``winner`` once someone's total reached ``target``."""
+
+    target: int
+    hands: tuple[tuple[int, ...] | None, ...]
+    totals: tuple[int, ...]
+    wins: tuple[int, ...]
+    closed: bool
+    winner: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "target": self.target,
+            "hands": [list(h) if h is not None else None for h in self.hands],
+            "totals": list(self.totals),
+            "wins": list(self.wins),
+            "closed": self.closed,
+            "winner": self.winner,
+        }
+
+
+def hollywood_entry(win_number: int, closed: Sequence[bool]) -> list[int]:
+    """RULES.md §9: which of the three games a seat's ``win_number``-th hand won (from 1) is
+    entered in: games 1..min(win_number, 3) that are open, else the lowest open game."""
+    games = [g for g in range(min(win_number, 3)) if not closed[g]]
+    if not games:
+        games = [g for g in range(len(closed)) if not closed[g]][:1]
+    return games
+
+
+def hollywood_games(
+    results: Sequence[HandResult], target: int, players: int
+) -> list[HollywoodColumn]:
+    """Hollywood's three games after ``results`` (the game's hands in order), each a
+    :class:`HollywoodColumn`: how :class:`~okgin.game.Game` enters every hand, as data."""
+    totals = [[0] * players for _ in range(3)]
+    wins = [[0] * players for _ in range(3)]
+    winners: list[int | None] = [None, None, None]
+    entered: list[list[tuple[int, ...] | None]] = [[], [], []]
+    won = [0] * players
+    for result in results:
+        w = result.winner
+        games: list[int] = []
+        if w is not None:
+            won[w] += 1
+            games = hollywood_entry(won[w], [x is not None for x in winners])
+        for g in range(3):
+            if g not in games:
+                entered[g].append(None)
+                continue
+            assert w is not None
+            row = [0] * players
+            row[w] = result.points[w]
+            entered[g].append(tuple(row))
+            totals[g][w] += result.points[w]
+            wins[g][w] += 1
+            if totals[g][w] >= target:
+                winners[g] = w
+    return [
+        HollywoodColumn(
+            target,
+            tuple(entered[g]),
+            tuple(totals[g]),
+            tuple(wins[g]),
+            winners[g] is not None,
+            winners[g],
+        )
+        for g in range(3)
+    ]
