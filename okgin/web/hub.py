@@ -164,7 +164,8 @@ class Live:
                 if cached is not None and cached[0] == event.version:
                     help_ = cached[2]  # a second event of the same change
                 else:  # the table is at the event's version while it publishes
-                    help_ = help_for(view_for(self.table, seat)) if seat is not None else {}
+                    public = seat is None and self.table.rules.format != "hollywood"
+                    help_ = {} if public else help_for(view_for(self.table, seat))
                     self.latest[seat] = (event.version, view_json, help_)
                 frame["view"] = view_json
                 frame["help"] = help_

@@ -19,6 +19,7 @@ from okgin.actions import Action, Knock, from_json
 from okgin.cards import mask_of
 from okgin.errors import OkginError
 from okgin.melds import best_layoffs, default_arrangement, discard_deadwoods
+from okgin.scoring import hollywood_games, knock_arrangements
 from okgin.views import View
 
 __all__ = [
@@ -29,6 +30,9 @@ __all__ = [
     "help_for",
     "parse_message",
 ]
+
+#: The most knock arrangements ``help`` lists per knock discard (the default first).
+MAX_ARRANGEMENTS = 16
 
 #: The largest client message read (characters); anything longer gets an error frame.
 MAX_MESSAGE = 8192
@@ -129,9 +133,14 @@ def _cards(cards: Any) -> list[str]:
 
 
 def help_for(view: View) -> dict[str, Any]:
-    """What the core says about the seat's own cards (empty for a spectator)."""
+    """What the core says about the seat's own cards (for a spectator, only Hollywood's games)."""
+    games: dict[str, Any] = {}
+    if view.rules.format == "hollywood":
+        results = [*view.past_results, *([view.result] if view.result is not None else [])]
+        columns = hollywood_games(results, view.rules.target, view.players)
+        games["hollywood"] = [c.to_json() for c in columns]
     if not view.hand:
-        return {}
+        return games
     hand = mask_of(view.hand)
     dw, melds = default_arrangement(hand)
     used = 0
@@ -150,10 +159,22 @@ def help_for(view: View) -> dict[str, Any]:
         out["knocks"] = sorted(
             {a.card.text if a.card is not None else "" for a in knocks} - {""}
         ) + (["big_gin"] if any(a.card is None for a in knocks) else [])
+        # every arrangement each knock may declare (the default first), for the page to offer
+        out["knock_arrangements"] = {
+            (a.card.text if a.card is not None else "big_gin"): [
+                {"melds": [_cards(m.cards) for m in ms], "deadwood": d}
+                for d, ms in knock_arrangements(
+                    hand if a.card is None else hand & ~(1 << a.card),
+                    0 if a.card is None else view.knock_limit,
+                )[:MAX_ARRANGEMENTS]
+            ]
+            for a in knocks
+        }
     if any(a.do == "layoff" for a in legal) and view.melds:
         left, seq = best_layoffs(hand, view.melds)
         out["layoffs"] = [[c.text, k] for c, k in seq]
         out["layoff_deadwood"] = left
+    out.update(games)
     return out
 
 

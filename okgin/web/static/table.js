@@ -1,7 +1,7 @@
 // One table in the browser: a WebSocket client of docs/protocol.md and the drawing of the
 // recipient's view. Every rule comes from the server (the view's legal actions, and "help":
 // the core's arrangement, deadwood and layoffs); this file only shows them and sends choices.
-import { cardLabel, cardName, cardNode } from "./cards.js";
+import { SUIT_NAMES, cardLabel, cardName, cardNode } from "./cards.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
@@ -142,6 +142,7 @@ function apply(frame) {
       }
       if (frame.type === "refused") {
         st.plan = [];
+        st.pickPlan = [];
         $("message").textContent = `Refused: ${frame.message}`;
       }
       if (frame.type === "ack") followPlan();
@@ -182,6 +183,10 @@ function remember() {
 }
 
 function followPlan() {
+  if (st.pickPlan && st.pickPlan.length) {
+    followPicks();
+    return;
+  }
   while (st.plan.length) {
     const next = st.plan.shift();
     const legal = legalActions().find((a) => same(a, next));
@@ -219,6 +224,7 @@ function render() {
   renderResult(v);
   renderScores(v);
   renderLog(v);
+  renderGuide(v);
   const turn = v.to_play === null ? (v.complete ? "the game is over" : "the hand is over")
     : st.seat === v.to_play ? "your turn" : `${name(v.to_play)} to play`;
   $("status").textContent = `${st.seat === null ? "watching · " : ""}${turn}`;
@@ -268,6 +274,7 @@ function renderMiddle(v) {
   }, cardNode(null), el("span", { class: "stock-count", text: `${v.stock_size} in stock` }));
   stock.disabled = !draws.length;
   stock.addEventListener("click", () => draws.length && act(draws[0]));
+  draggable(stock, { kind: "stock" });
   $("stock-area").replaceChildren(stock);
 
   const takes = legal("take");
@@ -285,6 +292,7 @@ function renderMiddle(v) {
   }
   pileButton.disabled = !takes.length;
   pileButton.addEventListener("click", () => takes.length && act(takes[0]));
+  draggable(pileButton, { kind: "pile" });
   const list = el("ol", { class: "pile-list", "aria-label": "the discard pile, who threw each card" });
   const shown = knockFaceDown && v.pile.length ? v.pile.slice(0, -1) : v.pile;
   for (const p of shown.slice(-8).reverse()) {
@@ -314,7 +322,48 @@ function renderSpread(v) {
   box.replaceChildren(...parts);
 }
 
-function renderHand(v) {
+// The order of the cards in the hand: the core's arrangement (melds, then deadwood) until the
+// person drags a card (or moves one with Shift+←/→); then their own order, kept per table in
+// this browser (localStorage "okgin-order-<table>"). Cards drawn later go to the right.
+const orderKey = `okgin-order-${tableId}`;
+
+function savedOrder() {
+  try {
+    const order = JSON.parse(localStorage.getItem(orderKey) || "null");
+    return Array.isArray(order) ? order : null;
+  } catch { return null; }
+}
+
+function groupsOf(v) {
+  const h = st.help;
+  const groups = [...(h.melds || []).map((m) => ({ cards: m, meld: true }))];
+  if (h.deadwood_cards && h.deadwood_cards.length) groups.push({ cards: h.deadwood_cards, meld: false });
+  if (!groups.length) groups.push({ cards: v.hand, meld: false });
+  return groups;
+}
+
+function shownOrder(v) {
+  const saved = savedOrder();
+  const flat = groupsOf(v).flatMap((g) => g.cards);
+  if (!saved) return flat;
+  const held = new Set(v.hand);
+  const kept = saved.filter((c) => held.has(c));
+  return [...kept, ...flat.filter((c) => !kept.includes(c))];
+}
+
+// Move `card` to sit before `before` (null: at the end), and keep the order.
+function moveCard(card, before) {
+  const v = st.view;
+  if (!v || card === before) return;
+  const order = shownOrder(v).filter((c) => c !== card);
+  const at = before === null ? order.length : order.indexOf(before);
+  order.splice(at < 0 ? order.length : at, 0, card);
+  localStorage.setItem(orderKey, JSON.stringify(order));
+  st.focus = card;
+  renderHand(v, true);
+}
+
+function renderHand(v, keepFocus = false) {
   const hand = $("hand");
   if (st.seat === null) {
     $("me-title").textContent = "Watching: no hidden card is shown";
@@ -325,16 +374,24 @@ function renderHand(v) {
   const discards = new Map(legal("discard").map((a) => [a.card, a]));
   $("me-title").textContent = h.deadwood === undefined ? "Your hand"
     : `Your hand · deadwood ${h.deadwood}`;
-  const groups = [...(h.melds || []).map((m) => ({ cards: m, meld: true }))];
-  if (h.deadwood_cards && h.deadwood_cards.length) groups.push({ cards: h.deadwood_cards, meld: false });
-  if (!groups.length) groups.push({ cards: v.hand, meld: false });
+  const own = savedOrder() !== null;
+  $("sort-hand").hidden = !own;
+  let groups = groupsOf(v);
+  const meldOf = new Map();
+  (h.melds || []).forEach((m, i) => m.forEach((c) => meldOf.set(c, i)));
+  if (own) groups = [{ cards: shownOrder(v), meld: false, own: true }];
   const nodes = [];
   for (const g of groups) {
-    const group = el("div", { class: `group${g.meld ? " meld" : " loose"}` });
+    const group = el("div", { class: `group${g.own ? " own" : g.meld ? " meld" : " loose"}` });
     for (const c of g.cards) {
       const after = h.discards ? h.discards[c] : undefined;
-      const title = `${cardName(c)}${discards.has(c) ? `: discard it (deadwood ${after} after)` : ""}`;
+      const inMeld = meldOf.has(c) ? `, in meld ${meldOf.get(c) + 1}` : "";
+      const title = `${cardName(c)}${inMeld}${discards.has(c) ? `: discard it (deadwood ${after} after)` : ""}`;
       const node = cardNode(c, { button: true, title });
+      if (g.own && meldOf.has(c)) {
+        node.classList.add("in-meld");
+        node.dataset.meld = String(meldOf.get(c) + 1);
+      }
       if (v.draws && v.draws.length && v.draws[v.draws.length - 1] === c && v.to_play === st.seat) node.classList.add("new");
       if (v.taken_this_turn === c) node.classList.add("new");
       if (discards.has(c)) {
@@ -346,18 +403,113 @@ function renderHand(v) {
         if (discards.has(c)) act(discards.get(c));
       });
       node.addEventListener("focus", () => { st.focus = c; });
+      draggable(node, { kind: "card", card: c });
       group.append(node);
     }
     nodes.push(group);
   }
   const active = document.activeElement;
-  const hadFocus = Boolean(active && active.closest && active.closest("#hand"));
+  const hadFocus = keepFocus || Boolean(active && active.closest && active.closest("#hand"));
   hand.replaceChildren(...nodes);
   if (st.focus && hadFocus) {
     const again = hand.querySelector(`[data-card="${st.focus}"]`);
     if (again) again.focus();
   }
 }
+
+// ---- dragging (pointer events: a mouse, a pen or a finger) ---------------------------
+// A card of the hand dropped on another card moves it there, dropped on the discard pile
+// discards it; the stock or the pile dropped on the hand draws or takes. A press that does not
+// move is a click, as before.
+let drag = null;
+
+function draggable(node, what) {
+  node.addEventListener("pointerdown", (event) => {
+    if (event.button !== 0 || drag) return;
+    drag = { ...what, node, x0: event.clientX, y0: event.clientY, id: event.pointerId, ghost: null };
+  });
+}
+
+function dropTarget(x, y) {
+  const under = document.elementFromPoint(x, y);
+  if (!under) return null;
+  if (under.closest("#pile-area")) return { on: "pile" };
+  const card = under.closest("#hand .card");
+  if (card) {
+    const box = card.getBoundingClientRect();
+    return { on: "card", card: card.dataset.card, after: x > box.left + box.width / 2 };
+  }
+  if (under.closest("#me")) return { on: "hand" };
+  return null;
+}
+
+function markDrop(target) {
+  for (const n of document.querySelectorAll(".drop-here")) n.classList.remove("drop-here");
+  if (!target) return;
+  const node = target.on === "pile" ? $("pile-area")
+    : target.on === "card" ? $("hand").querySelector(`[data-card="${target.card}"]`) : $("hand");
+  if (node) node.classList.add("drop-here");
+}
+
+document.addEventListener("pointermove", (event) => {
+  if (!drag || event.pointerId !== drag.id) return;
+  const dx = event.clientX - drag.x0;
+  const dy = event.clientY - drag.y0;
+  if (!drag.ghost) {
+    if (Math.hypot(dx, dy) < 8) return;
+    drag.ghost = drag.node.cloneNode(true);
+    drag.ghost.classList.add("drag-ghost");
+    drag.ghost.removeAttribute("id");
+    drag.ghost.setAttribute("aria-hidden", "true");
+    document.body.append(drag.ghost);
+    drag.node.classList.add("dragging");
+  }
+  const box = drag.node.getBoundingClientRect();
+  drag.ghost.style.left = `${event.clientX - box.width / 2}px`;
+  drag.ghost.style.top = `${event.clientY - box.height / 2}px`;
+  markDrop(dropTarget(event.clientX, event.clientY));
+  event.preventDefault();
+});
+
+function endDrag(event, cancel) {
+  if (!drag || event.pointerId !== drag.id) return;
+  const d = drag;
+  drag = null;
+  if (!d.ghost) return;  // no move: the click does the rest
+  d.ghost.remove();
+  d.node.classList.remove("dragging");
+  markDrop(null);
+  st.dragged = true;  // swallow the click that follows
+  setTimeout(() => { st.dragged = false; }, 0);
+  if (cancel) return;
+  const target = dropTarget(event.clientX, event.clientY);
+  if (!target) return;
+  if (d.kind === "card") {
+    if (target.on === "pile") {
+      const a = legal("discard").find((x) => x.card === d.card);
+      if (a) act(a);
+      else $("message").textContent = `${cardLabel(d.card)} cannot be discarded now${
+        legal("draw").length || legal("take").length ? ": draw or take a card first" : ""}.`;
+    } else if (target.on === "card") {
+      const order = shownOrder(st.view).filter((c) => c !== d.card);
+      const at = order.indexOf(target.card) + (target.after ? 1 : 0);
+      moveCard(d.card, at < order.length ? order[at] : null);
+      say(`Moved ${cardName(d.card)}`);
+    } else if (target.on === "hand") {
+      moveCard(d.card, null);
+    }
+  } else if (target.on === "hand" || target.on === "card") {
+    const a = legal(d.kind === "stock" ? "draw" : "take")[0];
+    if (a) act(a);
+    else $("message").textContent = `You cannot ${d.kind === "stock" ? "draw" : "take"} now.`;
+  }
+}
+
+document.addEventListener("pointerup", (event) => endDrag(event, false));
+document.addEventListener("pointercancel", (event) => endDrag(event, true));
+document.addEventListener("click", (event) => {
+  if (st.dragged) { event.stopPropagation(); event.preventDefault(); }
+}, true);
 
 function knockLabel(a) {
   if (a.card === null) return "Big gin";
@@ -366,17 +518,46 @@ function knockLabel(a) {
   return `Knock, discarding ${cardLabel(a.card)} (deadwood ${after})`;
 }
 
+function spreadText(melds) {
+  return melds.map((m) => m.map(cardLabel).join(" ")).join(" · ") || "no meld";
+}
+
+// The knock's confirmation, with every arrangement the knock may declare (the core's list,
+// help.knock_arrangements, RULES.md §5's default first and chosen): the person may pick
+// another; the server checks it (Table.submit) like any action.
 function confirmKnock(a) {
   const dialog = $("confirm");
-  const melds = (a.melds || []).map((m) => m.map(cardLabel).join(" ")).join(" · ");
-  $("confirm-text").textContent = `${knockLabel(a)}: you lay down ${melds || "no meld"} (RULES.md's default arrangement); the hand ends and is scored. Knock?`;
-  $("confirm-yes").textContent = a.card !== null && st.help.discards && st.help.discards[a.card] === 0 ? "Gin" : "Knock";
+  const key = a.card === null ? "big_gin" : a.card;
+  const offered = (st.help.knock_arrangements || {})[key] || [];
+  const choices = offered.length ? offered : [{ melds: a.melds || [], deadwood: st.help.discards ? st.help.discards[a.card] : undefined }];
+  let chosen = 0;
+  const list = $("confirm-choices");
+  const describeChoice = () => {
+    const c = choices[chosen];
+    const which = chosen === 0 ? "RULES.md's default arrangement" : "your arrangement";
+    const kind = c.deadwood === 0 ? (a.card === null ? "Big gin" : `Gin, discarding ${cardLabel(a.card)}`)
+      : `Knock, discarding ${cardLabel(a.card)} (deadwood ${c.deadwood})`;
+    $("confirm-text").textContent = `${kind}: you lay down ${spreadText(c.melds)} (${which}); the hand ends and is scored. ${c.deadwood === 0 ? "Go gin?" : "Knock?"}`;
+    $("confirm-yes").textContent = c.deadwood === 0 ? "Gin" : "Knock";
+  };
+  const rows = choices.map((c, i) => {
+    const input = el("input", { type: "radio", name: "arrangement", value: String(i), id: `arrangement-${i}` });
+    input.checked = i === 0;
+    input.addEventListener("change", () => { chosen = i; describeChoice(); });
+    return el("li", {}, input, el("label", {
+      for: `arrangement-${i}`,
+      text: `${spreadText(c.melds)} — deadwood ${c.deadwood}${i === 0 ? " (default)" : ""}`,
+    }));
+  });
+  list.replaceChildren(...rows);
+  $("confirm-choose").hidden = choices.length < 2;
+  describeChoice();
   const yes = $("confirm-yes");
   const no = $("confirm-no");
   const close = (go) => {
     yes.onclick = null; no.onclick = null;
     dialog.close();
-    if (go) act(a);
+    if (go) act({ seat: a.seat, do: "knock", card: a.card, melds: choices[chosen].melds });
   };
   yes.onclick = () => close(true);
   no.onclick = () => close(false);
@@ -391,6 +572,59 @@ function button(text, cls, onClick, id) {
   return b;
 }
 
+// The layoffs to make, the core's best set ticked (help.layoffs); the person may tick others.
+// "Lay off the ticked cards" sends them one by one, each as the server lists it legal (a card
+// that needs another laid first waits for it); the server checks every one.
+function layoffChooser(v, layoffs, best) {
+  const key = `${v.hand_number}`;
+  const cards = [...new Set([...best.map((b) => b.card), ...layoffs.map((a) => a.card)])];
+  if (st.layoffKey !== key) {
+    st.layoffKey = key;
+    st.layoffPick = new Set(best.map((b) => b.card));
+  }
+  const box = el("fieldset", { id: "layoff-choice" }, el("legend", { text: "Choose your layoffs" }));
+  for (const c of cards) {
+    const input = el("input", { type: "checkbox", value: c, "aria-label": `lay off ${cardName(c)}` });
+    input.checked = st.layoffPick.has(c);
+    input.addEventListener("change", () => {
+      if (input.checked) st.layoffPick.add(c); else st.layoffPick.delete(c);
+      go.textContent = goText();
+    });
+    box.append(el("label", { class: "layoff-pick" }, input, cardNode(c), el("span", { text: cardLabel(c) })));
+  }
+  const goText = () => {
+    const picked = cards.filter((c) => st.layoffPick.has(c));
+    const isBest = picked.length === best.length && best.every((b) => st.layoffPick.has(b.card));
+    return picked.length ? `Lay off ${picked.map(cardLabel).join(", ")}${isBest ? ` (the best: deadwood ${st.help.layoff_deadwood} after)` : ""}`
+      : "Lay off nothing (then Done)";
+  };
+  const go = button(goText(), "", () => {
+    st.plan = [];
+    st.pickPlan = cards.filter((c) => st.layoffPick.has(c));
+    followPicks();
+  }, "act-layoff-chosen");
+  box.append(go);
+  return box;
+}
+
+// The next ticked layoff the server lists as legal (the core's meld for it first).
+function followPicks() {
+  if (!st.pickPlan || !st.pickPlan.length) return false;
+  const best = new Map((st.help.layoffs || []).map(([card, meld]) => [card, meld]));
+  for (const c of st.pickPlan) {
+    const options = legal("layoff").filter((a) => a.card === c);
+    const a = options.find((x) => x.meld === best.get(c)) || options[0];
+    if (a) {
+      st.pickPlan = st.pickPlan.filter((x) => x !== c);
+      act(a);
+      return true;
+    }
+  }
+  $("message").textContent = `${st.pickPlan.map(cardLabel).join(", ")} cannot be laid off on the melds as they stand.`;
+  st.pickPlan = [];
+  return false;
+}
+
 function renderActions(v) {
   const out = [];
   const offer = v.phase === "offer" || v.phase === "fiftieth";
@@ -402,18 +636,20 @@ function renderActions(v) {
   if (legal("discard").length) out.push(el("span", { class: "hint", text: "Click a card to discard it (the number is your deadwood after)." }));
   const knocks = legal("knock").sort((a, b) => (a.card === null) - (b.card === null));
   for (const a of knocks) {
-    out.push(button(knockLabel(a), "knock", () => confirmKnock(a), null));
+    const b = button(knockLabel(a), "knock", () => confirmKnock(a), null);
+    b.dataset.card = a.card === null ? "big_gin" : a.card;
+    out.push(b);
   }
   const layoffs = legal("layoff");
-  if (layoffs.length && st.help.layoffs && st.help.layoffs.length) {
-    const best = st.help.layoffs.map(([card, meld]) => ({ do: "layoff", card, meld }));
+  const best = (st.help.layoffs || []).map(([card, meld]) => ({ do: "layoff", card, meld }));
+  if (layoffs.length && best.length) {
     out.push(button(`Lay off the best: ${best.map((b) => cardLabel(b.card)).join(", ")} (deadwood ${st.help.layoff_deadwood} after)`, "primary", () => {
       st.plan = best.slice(1);
       const first = layoffs.find((a) => same(a, best[0]));
       if (first) act(first);
     }, "act-best-layoffs"));
   }
-  for (const a of layoffs) out.push(button(`Lay off ${cardLabel(a.card)} on meld ${a.meld + 1}`, "", () => act(a), null));
+  if (layoffs.length) out.push(layoffChooser(v, layoffs, best));
   for (const a of legal("done")) out.push(button("Done laying off", "", () => act(a), "act-done"));
   if (legalActions().length && st.seat !== null) {
     out.push(button("Hint", "", () => {
@@ -502,6 +738,7 @@ function renderResult(v) {
 }
 
 function renderScores(v) {
+  if (st.help.hollywood) return renderHollywood(v, st.help.hollywood);
   const head = el("tr", {}, el("th", { text: "Hand" }));
   for (let s = 0; s < v.players; s++) head.append(el("th", { text: name(s) }));
   const rows = [head];
@@ -515,7 +752,61 @@ function renderScores(v) {
   const total = el("tr", { class: "total" }, el("td", { text: "Total" }));
   for (let s = 0; s < v.players; s++) total.append(el("td", { text: String(v.totals[s] ?? 0) }));
   rows.push(total);
-  $("scores").replaceChildren(el("h2", { text: "Score sheet" }), el("table", {}, ...rows));
+  $("scores").replaceChildren(el("h2", { text: "Score sheet" }), el("table", {}, ...rows), finalsTable(v));
+}
+
+// Hollywood: three games side by side, each hand's points in the games it entered (the
+// core's hollywood_games, help.hollywood, RULES.md §9), each game's total and winner.
+function renderHollywood(v, games) {
+  const top = el("tr", {}, el("th", { text: "" }));
+  const names = el("tr", {}, el("th", { text: "Hand" }));
+  games.forEach((g, i) => {
+    top.append(el("th", { class: "game", colspan: String(v.players), text: `Game ${i + 1}${g.closed ? ` · ${name(g.winner)} won` : ` · to ${g.target}`}` }));
+    for (let s = 0; s < v.players; s++) names.append(el("th", { class: s === 0 ? "first" : "", text: name(s) }));
+  });
+  const rows = [top, names];
+  const results = [...v.past_results];
+  if (v.result) results.push(v.result);
+  results.forEach((r, i) => {
+    const row = el("tr", {}, el("td", { text: `${i + 1} ${r.result}` }));
+    for (const g of games) {
+      const entry = g.hands[i];
+      for (let s = 0; s < v.players; s++) {
+        row.append(el("td", { class: s === 0 ? "first" : "", text: entry ? String(entry[s] || "") : "" }));
+      }
+    }
+    rows.push(row);
+  });
+  const total = el("tr", { class: "total" }, el("td", { text: "Total" }));
+  for (const g of games) {
+    for (let s = 0; s < v.players; s++) total.append(el("td", { class: s === 0 ? "first" : "", text: String(g.totals[s]) }));
+  }
+  rows.push(total);
+  $("scores").replaceChildren(
+    el("h2", { text: "Score sheet · Hollywood: three games at once" }),
+    el("div", { class: "sheet-scroll" }, el("table", { class: "hollywood" }, ...rows)),
+    finalsTable(v),
+  );
+}
+
+// The end of the game as the core made it (view.finals: points, boxes, game bonus, shutout).
+function finalsTable(v) {
+  if (!v.finals || !v.finals.length) return null;
+  const head = el("tr", {}, el("th", { text: "" }), el("th", { text: "points" }), el("th", { text: "boxes" }),
+    el("th", { text: "game" }), el("th", { text: "shutout" }), el("th", { text: "final" }));
+  const rows = [head];
+  v.finals.forEach((f, i) => {
+    for (const l of f.lines) {
+      rows.push(el("tr", {},
+        el("td", { text: `${v.finals.length > 1 ? `Game ${i + 1}: ` : ""}${name(l.seat)}` }),
+        el("td", { text: String(l.points) }),
+        el("td", { text: `${l.boxes} × ${l.box_bonus}` }),
+        el("td", { text: String(l.game_bonus) }),
+        el("td", { text: l.shutout ? "× 2" : "" }),
+        el("td", { text: String(l.final) })));
+    }
+  });
+  return el("table", { class: "finals", "aria-label": "the final scores" }, ...rows);
 }
 
 function renderLog(v) {
@@ -562,7 +853,18 @@ document.addEventListener("keydown", (event) => {
   const first = (kind) => legal(kind)[0];
   const cards = handCards();
   const at = cards.findIndex((c) => c.dataset.card === st.focus);
-  if (key === "ArrowRight" || key === "ArrowLeft") {
+  if ((key === "ArrowRight" || key === "ArrowLeft") && event.shiftKey) {
+    if (at < 0 || !st.view) return;
+    const order = shownOrder(st.view);
+    const i = order.indexOf(st.focus);
+    const card = st.focus;
+    if (key === "ArrowLeft" && i > 0) moveCard(card, order[i - 1]);
+    else if (key === "ArrowRight" && i < order.length - 1) moveCard(card, order[i + 2] ?? null);
+    else return;
+    const now = shownOrder(st.view).indexOf(card);
+    say(`${cardName(card)} moved to place ${now + 1} of ${order.length}`);
+    event.preventDefault();
+  } else if (key === "ArrowRight" || key === "ArrowLeft") {
     if (!cards.length) return;
     const next = key === "ArrowRight" ? (at + 1) % cards.length : (at - 1 + cards.length) % cards.length;
     cards[at < 0 ? 0 : next].focus();
@@ -590,5 +892,82 @@ for (const [id, cls] of [["four-color", "four-color"], ["large", "large-cards"]]
     document.body.classList.toggle(cls, box.checked);
   });
 }
+
+$("sort-hand").addEventListener("click", () => {
+  localStorage.removeItem(orderKey);
+  if (st.view) renderHand(st.view);
+  say("Your hand is grouped into its melds again");
+});
+
+// ---- the first-game guide ------------------------------------------------------------
+// A few notes that point at the upcard, the knock limit, the doubling mark and the knock button
+// the first time each comes up; "Got it" moves on, "No more notes" stops them. Kept in this
+// browser ("okgin-guide"); a browser that has played another table before starts with it off.
+function guideState() {
+  try {
+    const g = JSON.parse(localStorage.getItem("okgin-guide") || "null");
+    if (g && typeof g === "object") return { off: Boolean(g.off), seen: Array.isArray(g.seen) ? g.seen : [] };
+  } catch { /* a fresh one below */ }
+  const games = JSON.parse(localStorage.getItem("okgin-games") || "{}");
+  const returning = Object.keys(games).some((id) => id !== tableId);
+  return { off: returning, seen: [] };
+}
+let guide = guideState();
+localStorage.setItem("okgin-guide", JSON.stringify(guide));
+
+const GUIDE = [
+  {
+    id: "upcard", target: "#info .upcard", when: () => true,
+    text: (v) => `This is the upcard, ${cardName(v.upcard)}: it was turned up at the deal, and its value set this hand's knock limit (a ten or a face card counts 10). It starts the discard pile.`,
+  },
+  {
+    id: "limit", target: "#info .limit", when: () => true,
+    text: (v) => (v.knock_limit === 0
+      ? "Gin only: this hand can end only with every card in a meld (the ace upcard)."
+      : `The knock limit is ${v.knock_limit}: once your deadwood (the cards in no meld, shown above your hand) is ${v.knock_limit} or less after a discard, you may knock and end the hand.`),
+  },
+  {
+    id: "double", target: "#info .double", when: (v) => v.multiplier > 1,
+    text: (v) => `The doubling mark: the upcard is a ${SUIT_NAMES[v.upcard[1]].replace(/s$/, "")}, so this hand counts ×${v.multiplier}.`,
+  },
+  {
+    id: "knock", target: "#actions .knock", when: () => legal("knock").length > 0,
+    text: () => "You may knock now: the Knock button puts a card aside and lays your melds down. You can choose the arrangement before you confirm; your opponent may then lay off cards on your melds, and undercuts you if their deadwood is lower (or equal).",
+  },
+];
+
+function renderGuide(v) {
+  for (const n of document.querySelectorAll(".guide-target")) n.classList.remove("guide-target");
+  const box = $("guide");
+  const step = st.seat === null || guide.off ? null
+    : GUIDE.find((g) => !guide.seen.includes(g.id) && g.when(v) && document.querySelector(g.target));
+  if (!step) {
+    box.hidden = true;
+    return;
+  }
+  document.querySelector(step.target).classList.add("guide-target");
+  $("guide-text").textContent = step.text(v);
+  box.dataset.step = step.id;
+  box.hidden = false;
+}
+
+function saveGuide() {
+  localStorage.setItem("okgin-guide", JSON.stringify(guide));
+  if (st.view) renderGuide(st.view);
+}
+
+$("guide-next").addEventListener("click", () => {
+  guide.seen.push($("guide").dataset.step);
+  saveGuide();
+});
+$("guide-off").addEventListener("click", () => {
+  guide.off = true;
+  saveGuide();
+  say("The guide is off; the rules of this table have a button to turn it on again");
+});
+$("guide-again").addEventListener("click", () => {
+  guide = { off: false, seen: [] };
+  saveGuide();
+});
 
 connect();
