@@ -164,8 +164,8 @@ class Live:
                 if cached is not None and cached[0] == event.version:
                     help_ = cached[2]  # a second event of the same change
                 else:  # the table is at the event's version while it publishes
-                    public = seat is None and self.table.rules.format != "hollywood"
-                    help_ = {} if public else help_for(view_for(self.table, seat))
+                    no_help = seat is None and self.table.rules.format != "hollywood"
+                    help_ = {} if no_help else help_for(view_for(self.table, seat))
                     self.latest[seat] = (event.version, view_json, help_)
                 frame["view"] = view_json
                 frame["help"] = help_
