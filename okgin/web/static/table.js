@@ -308,7 +308,7 @@ function renderSpread(v) {
     return;
   }
   box.hidden = false;
-  const parts = [el("h2", { text: `${name(v.knocker)}'s spread` })];
+  const parts = [el("h2", { text: v.knocker === st.seat ? "Your spread" : `${name(v.knocker)}'s spread` })];
   v.melds.forEach((m, i) => {
     const row = el("div", { class: "meld", "data-meld": String(i) }, el("span", { class: "meld-no", text: `${i + 1}` }));
     for (const c of m) row.append(cardNode(c));
@@ -752,7 +752,8 @@ function renderScores(v) {
   const total = el("tr", { class: "total" }, el("td", { text: "Total" }));
   for (let s = 0; s < v.players; s++) total.append(el("td", { text: String(v.totals[s] ?? 0) }));
   rows.push(total);
-  $("scores").replaceChildren(el("h2", { text: "Score sheet" }), el("table", {}, ...rows), finalsTable(v));
+  const finals = finalsTable(v);
+  $("scores").replaceChildren(el("h2", { text: "Score sheet" }), el("table", {}, ...rows), ...(finals ? [finals] : []));
 }
 
 // Hollywood: three games side by side, each hand's points in the games it entered (the
@@ -785,7 +786,7 @@ function renderHollywood(v, games) {
   $("scores").replaceChildren(
     el("h2", { text: "Score sheet · Hollywood: three games at once" }),
     el("div", { class: "sheet-scroll" }, el("table", { class: "hollywood" }, ...rows)),
-    finalsTable(v),
+    ...(finalsTable(v) ? [finalsTable(v)] : []),
   );
 }
 
