@@ -96,6 +96,7 @@ def test_the_hand_reordered_by_drag_and_by_keys_survives_a_reload(
     page.wait_for_selector("#hand .card")
     page.wait_for_timeout(300)
     assert sorted(hand_order(page)) == sorted(before)
+    assert page.locator("#pace").input_value() == "0"  # the pace is kept too
     assert hand_order(page)[: len(by_keys)] == by_keys or hand_order(page) == by_keys
     # grouped into melds again on request
     page.click("#sort-hand")

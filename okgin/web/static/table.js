@@ -894,6 +894,14 @@ for (const [id, cls] of [["four-color", "four-color"], ["large", "large-cards"]]
   });
 }
 
+// The pace of the other players' moves, kept in this browser too.
+{
+  const pace = $("pace");
+  const kept = localStorage.getItem("okgin-pace");
+  if (kept !== null && [...pace.options].some((o) => o.value === kept)) pace.value = kept;
+  pace.addEventListener("change", () => localStorage.setItem("okgin-pace", pace.value));
+}
+
 $("sort-hand").addEventListener("click", () => {
   localStorage.removeItem(orderKey);
   if (st.view) renderHand(st.view);
