@@ -80,7 +80,7 @@ def test_the_hand_reordered_by_drag_and_by_keys_survives_a_reload(
     first, last = before[0], before[-1]
     drag(page, f'#hand .card[data-card="{first}"]', f'#hand .card[data-card="{last}"]', dx=8)
     page.wait_for_function(
-        f"() => [...document.querySelectorAll('#hand .card')].pop().dataset.card === '{first}'"
+        f"() => [...document.querySelectorAll('#hand .card')].pop()?.dataset.card === '{first}'"
     )
     moved = hand_order(page)
     assert moved == [*before[1:], first]
@@ -419,4 +419,36 @@ def test_the_guide_points_at_the_knock_button_when_it_comes_up(
     assert page.locator("#actions .knock.guide-target").count() == 1
     assert page.foreign == [] and page.errors == []
     ann.close(), bob.close()
+    context.close()
+
+
+def test_a_finger_drags_a_card_on_a_phone(browser: Any, server: Server) -> None:
+    """Touch events (through the browser's DevTools input, as a finger makes them) on a
+    375-px touch screen: a card dragged to the end of the hand moves there."""
+    context = browser.new_context(viewport={"width": 375, "height": 667}, has_touch=True)
+    page = new_page(context, server, width=375, height=667)
+    play(page)
+    page.wait_for_timeout(200)
+    before = hand_order(page)
+    a = page.locator(f'#hand .card[data-card="{before[0]}"]').bounding_box()
+    b = page.locator(f'#hand .card[data-card="{before[-1]}"]').bounding_box()
+    assert a is not None and b is not None
+    cdp = context.new_cdp_session(page)
+    x0, y0 = a["x"] + a["width"] / 2, a["y"] + a["height"] / 2
+    x1, y1 = b["x"] + b["width"] * 0.8, b["y"] + b["height"] / 2
+    cdp.send(
+        "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]}
+    )
+    for i in range(1, 11):
+        x, y = x0 + (x1 - x0) * i / 10, y0 + (y1 - y0) * i / 10
+        cdp.send(
+            "Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]}
+        )
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    page.wait_for_function(
+        f"() => [...document.querySelectorAll('#hand .card')].pop()?.dataset.card === '{before[0]}'"
+    )
+    assert hand_order(page) == [*before[1:], before[0]]
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 375
+    assert page.foreign == [] and page.errors == []
     context.close()
