@@ -2,6 +2,7 @@
 // recipient's view. Every rule comes from the server (the view's legal actions, and "help":
 // the core's arrangement, deadwood and layoffs); this file only shows them and sends choices.
 import { SUIT_NAMES, cardLabel, cardName, cardNode } from "./cards.js";
+import { actionText, breakdownLines, finalLines } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
@@ -45,20 +46,7 @@ function say(text) {
 }
 
 function describe(a) {
-  const who = name(a.seat);
-  switch (a.do) {
-    case "draw": return `${who} drew from the stock`;
-    case "take": return `${who} took ${a.card ? cardLabel(a.card) : "the top discard"}`;
-    case "pass": return `${who} passed`;
-    case "discard": return `${who} discarded ${cardLabel(a.card)}`;
-    case "knock": {
-      const dw = a.card ? `, discarding ${a.card ? cardLabel(a.card) : "face down"}` : "";
-      return `${who} knocked${dw}`;
-    }
-    case "layoff": return `${who} laid off ${cardLabel(a.card)} on meld ${a.meld + 1}`;
-    case "done": return `${who} finished laying off`;
-    default: return `${who}: ${a.do}`;
-  }
+  return actionText(a, name);
 }
 
 // ---- the connection ------------------------------------------------------------------
@@ -676,51 +664,6 @@ function renderActions(v) {
   $("actions").replaceChildren(...out);
 }
 
-// The end of a hand as the core scored it (view.breakdown, docs/view.md): each seat's spread
-// and deadwood, then each scoring line; nothing here re-derives RULES.md §7.
-function breakdownLines(v) {
-  const b = v.breakdown;
-  const lines = [];
-  if (!b || b.result === "dead") {
-    lines.push("A dead hand: the stock ran out, nobody scores.");
-    return lines;
-  }
-  lines.push(`Knock limit ${b.knock_limit}${b.multiplier > 1 ? `, doubled ×${b.multiplier}` : ""}.`);
-  for (const seat of b.seats) {
-    const melds = seat.melds.map((m) => m.map(cardLabel).join(" ")).join(" · ") || "no meld";
-    const loose = seat.unmelded.length ? `; deadwood ${seat.unmelded.map(cardLabel).join(" ")}` : "";
-    const laid = seat.laid_off.length
-      ? `; laid off ${seat.laid_off.map(cardLabel).join(" ")} (deadwood ${seat.deadwood_before} → ${seat.deadwood})`
-      : "";
-    lines.push(`${name(seat.seat)}${seat.knocker ? " (knocked)" : ""}: ${melds}${loose}${laid}: deadwood ${seat.deadwood}.`);
-  }
-  const words = { gin: "went gin", big_gin: "went big gin", beat: "beat", undercut: "undercut" };
-  for (const l of b.lines) {
-    const against = l.against.map(name).join(", ");
-    const diffs = l.differences.join(" + ");
-    const bonus = l.bonus ? ` + ${l.bonus} ${l.bonus_name}` : "";
-    const sum = l.multiplier > 1 ? `(${diffs}${bonus}) × ${l.multiplier}` : `${diffs}${bonus}`;
-    const verb = l.kind === "gin" || l.kind === "big_gin" ? `${words[l.kind]} against ${against}` : `${words[l.kind] || l.kind} ${against}${l.tie ? " (equal deadwood)" : ""}`;
-    const plain = l.differences.length === 1 && !l.bonus && l.multiplier === 1;
-    lines.push(`${name(l.to)} ${verb}: ${plain ? "" : `${sum} = `}${l.points} points.`);
-  }
-  return lines;
-}
-
-function finalLines(v) {
-  const out = [];
-  for (const [i, f] of (v.finals || []).entries()) {
-    const head = v.finals.length > 1 ? `Game ${i + 1}: ` : "";
-    for (const l of f.lines) {
-      const parts = [`${l.points} points`];
-      if (l.boxes) parts.push(`${l.boxes} boxes × ${l.box_bonus}`);
-      if (l.game_bonus) parts.push(`game bonus ${l.game_bonus}`);
-      out.push(`${head}${name(l.seat)}: ${parts.join(" + ")}${l.shutout ? ", doubled for the shutout" : ""} = ${l.final}.`);
-    }
-  }
-  return out;
-}
-
 function renderResult(v) {
   const box = $("result");
   if (!v.result) {
@@ -729,8 +672,8 @@ function renderResult(v) {
   }
   box.hidden = false;
   const parts = [el("h2", { text: v.complete ? "The game is over" : "The hand is over" })];
-  for (const line of breakdownLines(v)) parts.push(el("p", { class: "line", text: line }));
-  for (const line of finalLines(v)) parts.push(el("p", { class: "line final", text: line }));
+  for (const line of breakdownLines(v.breakdown, name)) parts.push(el("p", { class: "line", text: line }));
+  for (const line of finalLines(v.finals, name)) parts.push(el("p", { class: "line final", text: line }));
   if (v.complete) {
     parts.push(el("p", { class: "line winner", text: v.winner === null ? "A tie." : `${name(v.winner)} won the game.` }));
   }
