@@ -92,7 +92,7 @@ def test_a_table_on_the_sql_store_resumes_exactly(store: SqlStore) -> None:
 def test_the_migrations_run_twice_without_change(store: SqlStore) -> None:
     upgrade(store.engine)
     with store.engine.connect() as conn:
-        assert conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == "0001"
+        assert conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar() == "0002"
 
 
 def test_database_urls_are_checked_in_one_line() -> None:
@@ -114,3 +114,15 @@ def test_a_database_failure_is_a_one_line_store_error_and_stores_nothing(
     with pytest.raises(StoreError, match="cannot store table t's version 2") as info:
         store.append("t", 2, {"do": "undo", "seat": 0, "keep": 0})
     assert "\n" not in str(info.value)
+
+
+def test_a_rematch_is_stored_with_its_tokens_once_per_table(store: SqlStore) -> None:
+    for name in ("old", "new", "other"):
+        store.create(name, {})
+    assert store.rematch_of("old") is None
+    store.add_tokens("new", {0: "new-zero"}, rematch_of="old")
+    assert store.rematch_of("old") == "new" and store.seat_of("new", "new-zero") == 0
+    with pytest.raises(StoreConflict, match="already has a rematch"):
+        store.add_tokens("other", {0: "other-zero"}, rematch_of="old")
+    # nothing of the refused one was stored: neither the link nor its tokens
+    assert store.rematch_of("old") == "new" and store.seat_of("other", "other-zero") is None

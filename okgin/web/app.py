@@ -312,8 +312,8 @@ async def play_socket(hub: Hub, websocket: WebSocket, rate: float = 10.0) -> Non
         for text in missed:
             conn.send(text)
         conn.send({"type": "synced", "version": table.version})
-    if live.rematch is not None:
-        conn.send(rematch_frame(live, seat))
+    if live.rematch_id is not None:
+        conn.send(rematch_frame(hub, live, seat))
     live.attach(conn)
     sender = asyncio.get_running_loop().create_task(_sender(websocket, conn))
     limit = RateLimit(rate=rate, burst=3 * rate, tokens=3 * rate)
@@ -389,11 +389,10 @@ async def send_hint(live: Live, conn: Connection, seat: int) -> None:
     conn.send({"type": "hint", "version": version, "action": action, "reason": reason})
 
 
-def rematch_frame(live: Live, seat: int | None) -> dict[str, Any]:
+def rematch_frame(hub: Hub, live: Live, seat: int | None) -> dict[str, Any]:
     """Where the rematch of ``live`` is, for ``seat`` (its own invite link only)."""
-    assert live.rematch is not None
-    table_id, tokens = live.rematch
-    link = f"/t/{table_id}#{tokens[seat]}" if seat is not None else f"/t/{table_id}"
+    link = hub.rematch_link(live, seat)
+    table_id = live.rematch_id
     return {"type": "rematch", "version": live.table.version, "table": table_id, "link": link}
 
 
@@ -427,7 +426,7 @@ def handle(hub: Hub, live: Live, conn: Connection, msg: Any) -> None:
             return
         for recipient, conns in live.connections.items():
             for other in conns:
-                other.send(rematch_frame(live, recipient))
+                other.send(rematch_frame(hub, live, recipient))
         return
     if msg.type == "hint":
         if seat is None or table.to_play != seat or msg.version != table.version:

@@ -1,9 +1,9 @@
 """The database behind ``okgin serve``: its URL, its engine and its schema (by Alembic).
 
-Tables, journal entries and seat tokens live in three SQL tables (``okgin_tables``,
-``okgin_entries``, ``okgin_tokens``); the schema is created and upgraded by the Alembic
-migrations shipped in :mod:`okgin.web.migrations`, run when the server starts, so an upgrade of
-okgin never loses a saved game.
+Tables, journal entries, seat tokens and rematches live in four SQL tables
+(``okgin_tables``, ``okgin_entries``, ``okgin_tokens``, ``okgin_rematches``); the schema is
+created and upgraded by the Alembic migrations shipped in :mod:`okgin.web.migrations`, run
+when the server starts, so an upgrade of okgin never loses a saved game.
 
 The table layer's store is synchronous (an action is committed before it is acknowledged), so
 the engine uses synchronous drivers: the standard library's sqlite3 and psycopg 3. Async URLs
@@ -56,6 +56,15 @@ tokens = sa.Table(
     sa.Column("token_hash", sa.String(64), primary_key=True),
     sa.Column("table_id", sa.String(64), sa.ForeignKey("okgin_tables.id"), nullable=False),
     sa.Column("seat", sa.Integer, nullable=False),
+)
+
+rematches = sa.Table(
+    "okgin_rematches",
+    metadata,
+    sa.Column("table_id", sa.String(64), sa.ForeignKey("okgin_tables.id"), primary_key=True),
+    sa.Column(
+        "rematch_id", sa.String(64), sa.ForeignKey("okgin_tables.id"), nullable=False, unique=True
+    ),
 )
 
 
@@ -120,8 +129,8 @@ def make_engine(text: str) -> Engine:
     return engine
 
 
-def upgrade(engine: Engine) -> None:
-    """Create or upgrade the schema to the newest migration."""
+def upgrade(engine: Engine, revision: str = "head") -> None:
+    """Create or upgrade the schema to the newest migration (or to ``revision``)."""
     from alembic import command
     from alembic.config import Config
 
@@ -130,7 +139,7 @@ def upgrade(engine: Engine) -> None:
     try:
         with engine.begin() as connection:
             cfg.attributes["connection"] = connection
-            command.upgrade(cfg, "head")
+            command.upgrade(cfg, revision)
     except sa.exc.OperationalError as exc:
         first = str(exc.orig).strip().splitlines()[0] if exc.orig else str(exc)
         raise DatabaseError(f"cannot open the database {engine.url!r}: {first}") from None

@@ -106,7 +106,11 @@ class Live:
     """One loaded table: its subscriptions, buffers, connections and bot task."""
 
     def __init__(
-        self, table: Table, pool: Callable[[], Executor] | None = None, grace: float = 60.0
+        self,
+        table: Table,
+        pool: Callable[[], Executor] | None = None,
+        grace: float = 60.0,
+        rematch_id: str | None = None,
     ) -> None:
         self.table = table
         self.grace = grace
@@ -118,9 +122,11 @@ class Live:
         self.away: set[int] = set()
         self.stand_ins: dict[int, Any] = {}
         self.stand_in_task: asyncio.Task[None] | None = None
-        #: the rematch once a person asked for it: its table id and each person seat's token
-        #: (kept in this process only; the database keeps the tokens' hashes)
-        self.rematch: tuple[str, dict[int, str]] | None = None
+        #: the rematch's table id once a person asked for one (kept in the database)
+        self.rematch_id = rematch_id
+        #: each person seat's token to the rematch, as this process gave it out (the database
+        #: keeps only the tokens' hashes, so after a restart each seat gets a fresh one)
+        self.rematch_tokens: dict[int, str] = {}
         #: searching bots (hard, expert) think in a process pool, so the loop stays free
         self.executor: Executor | None = None
         if pool is not None and any(
@@ -280,16 +286,36 @@ class Hub:
         self.live: dict[str, Live] = {}
         self._pool: Executor | None = None
 
-    def rematch(self, live: Live) -> tuple[str, dict[int, str]]:
-        """The game over at ``live`` again with the same seats and rules (one rematch per
-        table: asking again gives the same one)."""
-        if live.rematch is None:
+    def rematch(self, live: Live) -> str:
+        """The id of the game over at ``live`` again with the same seats and rules (one
+        rematch per table, kept in the database: asking again, or after a restart, gives
+        the same one)."""
+        if live.rematch_id is None:
             if not live.table.game_over:
                 raise OkginError("a rematch is offered once the game is over")
-            new, tokens = self.create(live.table.rules.to_dict(), live.table.seats)
+            new, tokens = self.create(
+                live.table.rules.to_dict(), live.table.seats, rematch_of=live.table.id
+            )
             new.kick_bots()
-            live.rematch = (new.table.id, tokens)
-        return live.rematch
+            live.rematch_id = new.table.id
+            live.rematch_tokens = tokens
+        return live.rematch_id
+
+    def rematch_link(self, live: Live, seat: Recipient) -> str:
+        """``seat``'s own invite link to the rematch of ``live`` (a spectator's: the
+        spectator link). The rematch has the same seats, so a person seat's link opens the
+        same seat there; a seat this process has not given a token yet gets a fresh one (its
+        hash stored), as after a restart."""
+        table_id = live.rematch_id
+        assert table_id is not None
+        if seat is None:
+            return f"/t/{table_id}"
+        token = live.rematch_tokens.get(seat)
+        if token is None:
+            token = secrets.token_urlsafe(24)
+            self.store.add_tokens(table_id, {seat: token})
+            live.rematch_tokens[seat] = token
+        return f"/t/{table_id}#{token}"
 
     def pool(self) -> Executor:
         """The process pool searching bots and hints think in (one worker, started on first
@@ -301,14 +327,19 @@ class Hub:
         return self._pool
 
     def create(
-        self, rules: dict[str, Any], seats: Sequence[Seat], seed: int | None = None
+        self,
+        rules: dict[str, Any],
+        seats: Sequence[Seat],
+        seed: int | None = None,
+        rematch_of: str | None = None,
     ) -> tuple[Live, dict[int, str]]:
-        """A new table and one fresh token for each person seat."""
+        """A new table and one fresh token for each person seat (``rematch_of``: the table
+        it is the rematch of, stored with the tokens)."""
         table = Table(rules, seats, seed=seed, store=self.store)
         tokens = {
             i: secrets.token_urlsafe(24) for i, s in enumerate(table.seats) if s.kind == "person"
         }
-        self.store.add_tokens(table.id, tokens)
+        self.store.add_tokens(table.id, tokens, rematch_of=rematch_of)
         live = Live(table, self.pool, self.grace)
         self.live[table.id] = live
         return live, tokens
@@ -318,7 +349,12 @@ class Hub:
         if live is None:
             if not self.store.exists(table_id):
                 raise UnknownTable(f"there is no table {table_id[:64]!r}")
-            live = Live(Table.resume(self.store, table_id), self.pool, self.grace)
+            live = Live(
+                Table.resume(self.store, table_id),
+                self.pool,
+                self.grace,
+                rematch_id=self.store.rematch_of(table_id),
+            )
             self.live[table_id] = live
         return live
 

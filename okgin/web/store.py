@@ -6,7 +6,8 @@ JSON) and ``okgin_entries`` (one row per entry, primary key ``(table_id, version
 call is one transaction, committed before it returns, so an action the server acknowledges
 is on disk. ``append`` takes only the next version: a gap or a repeat raises
 ``StoreConflict``, and the primary key makes two writers of one table collide instead of
-interleaving. It also keeps the web server's seat tokens (as SHA-256 hashes, never the token).
+interleaving. It also keeps the web server's seat tokens (as SHA-256 hashes, never the token)
+and which table is the rematch of which.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from okgin.table.errors import StoreConflict, StoreError
 from okgin.table.store import check_id
-from okgin.web.db import entries, tables, tokens
+from okgin.web.db import entries, rematches, tables, tokens
 
 __all__ = ["SqlStore", "token_hash"]
 
@@ -129,15 +130,38 @@ class SqlStore:
             rows = conn.execute(sa.select(tables.c.id).where(tables.c.finished == sa.false())).all()
         return [r[0] for r in rows]
 
-    def add_tokens(self, table_id: str, seats: dict[int, str]) -> None:
-        """Remember each person seat's token (its hash)."""
-        with self.engine.begin() as conn:
-            for seat, token in seats.items():
-                conn.execute(
-                    tokens.insert().values(
-                        token_hash=token_hash(token), table_id=table_id, seat=seat
+    def add_tokens(
+        self, table_id: str, seats: dict[int, str], rematch_of: str | None = None
+    ) -> None:
+        """Remember each person seat's token (its hash); with ``rematch_of``, in the same
+        transaction, that ``table_id`` is that table's rematch (one rematch per table: a
+        second one raises ``StoreConflict`` and stores nothing)."""
+        try:
+            with self.engine.begin() as conn:
+                for seat, token in seats.items():
+                    conn.execute(
+                        tokens.insert().values(
+                            token_hash=token_hash(token), table_id=table_id, seat=seat
+                        )
                     )
-                )
+                if rematch_of is not None:
+                    conn.execute(
+                        rematches.insert().values(table_id=rematch_of, rematch_id=table_id)
+                    )
+        except IntegrityError:
+            raise StoreConflict(
+                f"table {rematch_of} already has a rematch"
+                if rematch_of is not None
+                else f"table {table_id}: a token is taken"
+            ) from None
+
+    def rematch_of(self, table_id: str) -> str | None:
+        """The id of ``table_id``'s rematch, or None if nobody asked for one."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                sa.select(rematches.c.rematch_id).where(rematches.c.table_id == table_id)
+            ).first()
+        return None if row is None else str(row[0])
 
     def seat_of(self, table_id: str, token: str) -> int | None:
         """The seat ``token`` opens at ``table_id``, or None."""
