@@ -266,11 +266,33 @@ def poll(clients: list[Client]) -> None:
                 c.recv(0)
 
 
+class BotChooser:
+    """Choose like one of okgin's bots, from the view the server sent (``View.from_json``),
+    as examples/web_bot.py does: a scripted person who plays well, so games are short."""
+
+    def __init__(self, name: str = "medium", seed: int = 1) -> None:
+        from okgin.bots import make_bot
+
+        self.bot = make_bot(name, seed=seed)
+
+    def __call__(self, state: dict[str, Any], rng: Any) -> dict[str, Any]:
+        from okgin.actions import to_json
+        from okgin.views import View
+
+        view = View.from_json(state["view"])
+        return dict(to_json(self.bot.act(view), view.own_seat))
+
+
 def play_turn(
-    persons: dict[int, Client], everyone: list[Client], rng: Any, acked: list[tuple[int, Any]]
+    persons: dict[int, Client],
+    everyone: list[Client],
+    rng: Any,
+    acked: list[tuple[int, Any]],
+    choose: Callable[[dict[str, Any], Any], dict[str, Any]] = pick,
 ) -> bool:
-    """One step of the game: a person's action or next hand, or wait for a bot. False once
-    the game is over. Every acknowledged (version, action) is appended to ``acked``."""
+    """One step of the game: a person's action (``choose``'s) or next hand, or wait for a
+    bot. False once the game is over. Every acknowledged (version, action) is appended to
+    ``acked``."""
     poll(everyone)
     state = latest(everyone)
     table = state["table"]
@@ -289,7 +311,7 @@ def play_turn(
     if to_play in persons:
         client = persons[to_play]
         client.catch_up(cur)
-        action = pick(client.state or {}, rng)
+        action = choose(client.state or {}, rng)
         version = client.version
         client.send({"type": "action", "action": action, "version": version})
         frame = client.until(lambda f: f["type"] in ("ack", "refused", "error"))
