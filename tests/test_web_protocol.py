@@ -137,6 +137,8 @@ def test_reconnecting_with_the_last_version_gets_exactly_what_was_missed(server:
     table = server.create(FRIENDS, seed=15)
     ann, bob = seat_client(server, table, 0), seat_client(server, table, 1)
     ann.recv(), bob.recv()
+    stayed = seat_client(server, table, 0)  # a second tab of Ann's that stays connected
+    stayed.recv()
     rng = random.Random(3)
     seen = ann.version
     ann.close()
@@ -167,6 +169,15 @@ def test_reconnecting_with_the_last_version_gets_exactly_what_was_missed(server:
     versions = [f["version"] for f in missed]
     assert versions == sorted(versions) and versions[0] == seen + 1
     assert versions[-1] == bob.version == frame["version"]
+    # exactly what the tab that stayed was sent meanwhile: no frame lost, doubled or changed
+    stayed.catch_up(bob.version)
+    stayed.drain(0.2)
+    assert missed == [f for f in stayed.frames if f["type"] == "event" and f["version"] > seen]
+    assert set(versions) == set(range(seen + 1, bob.version + 1))
+    # reconnecting at the current version: nothing missed, nothing sent but synced
+    now = seat_client(server, table, 0, version=bob.version)
+    assert now.recv() == {"type": "synced", "version": bob.version}
+    now.close(), stayed.close()
     # a version the table never had: a full snapshot
     odd = seat_client(server, table, 0, version=10_000)
     assert odd.recv()["type"] == "snapshot"
@@ -204,6 +215,31 @@ def test_bad_input_gets_error_frames_and_changes_nothing(server: Server) -> None
     ann.send({"type": "ping"})
     assert ann.until(lambda f: f["type"] == "pong")["version"] == ann.version
     ann.close()
+
+
+def test_a_message_over_the_sockets_limit_closes_only_that_connection(server: Server) -> None:
+    """Past 64 KiB (uvicorn's ws_max_size) a message is not even read: the connection is
+    closed with 1009 (message too big); the table and the other connections are untouched."""
+    from websockets.exceptions import ConnectionClosed
+
+    table = server.create(FRIENDS, seed=25)
+    ann, bob = seat_client(server, table, 0), seat_client(server, table, 1)
+    ann.recv(), bob.recv()
+    version = ann.version
+    action = ann.view["legal_actions"][0] if ann.view["to_play"] == 0 else None
+    ann.send(
+        json.dumps({"type": "action", "action": action, "version": version, "pad": "x" * 100_000})
+    )
+    with pytest.raises(ConnectionClosed):
+        ann.until(lambda f: False, timeout=10)
+    assert ann.ws.close_code == 1009
+    _, _, body = server.request(f"/api/tables/{table['id']}")
+    assert json.loads(body)["version"] == version
+    bob.send({"type": "ping"})
+    assert bob.until(lambda f: f["type"] == "pong")["version"] == version
+    again = seat_client(server, table, 0)
+    assert again.recv()["type"] == "snapshot" and again.version == version
+    again.close(), bob.close()
 
 
 def test_unknown_table_and_wrong_token_are_refused_with_error_frames(server: Server) -> None:
@@ -251,6 +287,26 @@ def test_http_routes_headers_and_record(server: Server) -> None:
         assert headers["x-content-type-options"] == "nosniff"
     assert server.request("/t/nothing-here")[0] == 404
     assert server.request("/api/tables/nothing-here")[0] == 404
+    # every response, refusals and missing files too, carries the same headers
+    for path, body, want in [
+        ("/t/nothing-here", None, 404),
+        ("/api/tables/nothing-here", None, 404),
+        ("/static/nothing.js", None, 404),
+        (f"/api/tables/{table['id']}/record", None, 409),
+        ("/api/tables", {"seats": []}, 400),
+        ("/api/tables", {"seats": TWO, "pad": "x" * 20000}, 413),
+    ]:
+        status, headers, _ = server.request(path, body)
+        assert status == want, path
+        csp = headers["content-security-policy"]
+        directives = dict(d.strip().split(" ", 1) for d in csp.split(";"))
+        assert directives["default-src"] == "'self'" and directives["script-src"] == "'self'"
+        assert directives["frame-ancestors"] == "'none'" and directives["object-src"] == "'none'"
+        for value in directives.values():  # no other origin, no inline code, no wildcard
+            assert set(value.split()) <= {"'self'", "'none'", "data:"}, csp
+        assert headers["x-content-type-options"] == "nosniff"
+        assert headers["x-frame-options"] == "DENY"
+        assert headers["referrer-policy"] == "no-referrer"
     status, _, body = server.request(f"/api/tables/{table['id']}/record")
     assert status == 409 and b"deck" in body  # the record holds the decks: not before the end
     status, _, body = server.request("/api/tables", {"seats": [{"kind": "bot", "bot": "easy"}] * 2})
@@ -265,10 +321,11 @@ def test_http_routes_headers_and_record(server: Server) -> None:
     assert status == 413
 
 
+@pytest.mark.parametrize("db", DATABASES)
 def test_a_person_gone_past_the_grace_period_is_played_by_a_bot_until_back(
-    tmp_path: Path,
+    db: str, tmp_path: Path
 ) -> None:
-    with database("sqlite", tmp_path) as url:
+    with database(db, tmp_path) as url:
         server = Server(url, tmp_path, "--grace", "0.5", "--rate", "1000")
         try:
             table = server.create(FRIENDS, seed=21)
@@ -399,3 +456,46 @@ def test_the_thinking_worker_holds_none_of_the_servers_connections(server: Serve
     finally:
         conn.close()
     ann.close()
+
+
+@pytest.mark.parametrize("db", DATABASES)
+def test_after_a_restart_a_resend_is_the_same_ack_and_a_reconnect_a_snapshot(
+    db: str, tmp_path: Path
+) -> None:
+    with database(db, tmp_path) as url:
+        server = Server(url, tmp_path, "--rate", "1000")
+        try:
+            table = server.create(FRIENDS, seed=26)
+            ann, bob = seat_client(server, table, 0), seat_client(server, table, 1)
+            ann.recv(), bob.recv()
+            rng = random.Random(4)
+            for _ in range(5):
+                me = ann if ann.view["to_play"] == 0 else bob
+                me.catch_up(max(ann.version, bob.version))
+                msg = {"type": "action", "action": pick(me.state or {}, rng), "version": me.version}
+                me.send(msg)
+                ack = me.until(lambda f: f["type"] == "ack")
+                ann.catch_up(ack["acked"]), bob.catch_up(ack["acked"])
+            first = me.version - 5
+            before = {c: c.state for c in (ann, bob)}
+            server.kill()
+            server = Server(url, tmp_path, "--rate", "1000")
+            # the last action sent again (its ack lost in the crash): the same ack, applied once
+            me.connect(server, me.version)
+            assert me.recv() == {"type": "synced", "version": ack["acked"]}
+            me.send(msg)
+            again = me.until(lambda f: f["type"] in ("ack", "refused"))
+            assert again["type"] == "ack" and again["repeat"] is True
+            assert again["acked"] == ack["acked"] and again["view"] == ack["view"]
+            # a version from before the restart: the server holds no frame of it, a snapshot
+            # of exactly the state the seat had
+            for c in (ann, bob):
+                old = seat_client(server, table, c.state["seat"], version=first)  # type: ignore[index]
+                snap = old.recv()
+                assert snap["type"] == "snapshot" and snap["version"] == ack["acked"]
+                assert snap["view"] == before[c]["view"]  # type: ignore[index]
+                assert snap["help"] == before[c]["help"]  # type: ignore[index]
+                old.close()
+            ann.close(), bob.close()
+        finally:
+            server.stop()
