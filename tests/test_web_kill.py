@@ -110,4 +110,5 @@ def test_every_acknowledged_action_survives_sigkill(db: str, tmp_path: Path) -> 
                     c.close()
         finally:
             server.stop()
+    print(f"{db}: {GAMES} games, {kills} kills")  # seen with pytest -s
     assert kills >= GAMES  # the games were really interrupted
