@@ -126,3 +126,12 @@ def test_a_rematch_is_stored_with_its_tokens_once_per_table(store: SqlStore) -> 
         store.add_tokens("other", {0: "other-zero"}, rematch_of="old")
     # nothing of the refused one was stored: neither the link nor its tokens
     assert store.rematch_of("old") == "new" and store.seat_of("other", "other-zero") is None
+
+
+def test_tokens_that_cannot_be_stored_are_a_one_line_store_error(store: SqlStore) -> None:
+    store.create("t", {})
+    with store.engine.begin() as conn:
+        conn.execute(sa.text("DROP TABLE okgin_tokens"))
+    with pytest.raises(StoreError, match="cannot store table t's tokens") as info:
+        store.add_tokens("t", {0: "zero"})
+    assert "\n" not in str(info.value) and not isinstance(info.value, StoreConflict)

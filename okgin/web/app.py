@@ -313,7 +313,10 @@ async def play_socket(hub: Hub, websocket: WebSocket, rate: float = 10.0) -> Non
             conn.send(text)
         conn.send({"type": "synced", "version": table.version})
     if live.rematch_id is not None:
-        conn.send(rematch_frame(hub, live, seat))
+        try:
+            conn.send(rematch_frame(hub, live, seat))
+        except OkginError as exc:  # no new token could be stored: the rematch waits
+            log.warning("table %s: the rematch link is not sent: %s", table_id, exc)
     live.attach(conn)
     sender = asyncio.get_running_loop().create_task(_sender(websocket, conn))
     limit = RateLimit(rate=rate, burst=3 * rate, tokens=3 * rate)

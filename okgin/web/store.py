@@ -154,6 +154,10 @@ class SqlStore:
                 if rematch_of is not None
                 else f"table {table_id}: a token is taken"
             ) from None
+        except SQLAlchemyError as exc:  # the database is gone, full, locked…: nothing stored
+            raise StoreError(
+                f"cannot store table {table_id}'s tokens: {_first_line(exc)}"
+            ) from None
 
     def rematch_of(self, table_id: str) -> str | None:
         """The id of ``table_id``'s rematch, or None if nobody asked for one."""
