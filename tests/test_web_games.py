@@ -34,9 +34,9 @@ from okgin.record import replay
 #: searchers at small budgets: the expert's budget counts rollout actions, so 0.005 s still
 #: searches, and guard=inf keeps its decisions off the clock (the same game on any machine).
 #: Each deal (seed) was picked, by playing seeds 1-60 in process, as one whose game to 100
-#: takes two hands and few actions: on this shared 2-core machine an action costs the server
-#: 20-45 ms, so a game of 800 actions would take half a minute. ``OKGIN_WEB_GAMES=N`` plays
-#: N more seeds of each.
+#: takes two hands and few actions: on this 2-core machine at a load of 11-13 an action
+#: took the server 24-48 ms, so a game of 800 actions (seen with other seeds) took half a
+#: minute. ``OKGIN_WEB_GAMES=N`` plays N more seeds of each.
 LEVELS = [
     ({"kind": "bot", "bot": "easy"}, 5),
     ({"kind": "bot", "bot": "medium"}, 25),
