@@ -7,15 +7,23 @@ The expert is pure Python, so in a thread it takes the GIL from the loop again a
 loaded beyond :data:`OVERLOADED` times its cores (the shared development machine at times) a
 late tick is reported as a skip with the load, not as a failure: there other processes take
 the cores from the loop whatever the bots run on. CI's two cores are far from that.
+
+Where the test may (as root), its process runs at a higher priority than the machine's other
+work while it times the loop (:func:`loop_first`), as a server's event loop may be run: what
+is timed is then the table's effect on the loop, not the other tests' (the bots' workers are
+still niced below the loop, and bots thinking on the loop still make it fail: checked, a
+tick 289 ms late).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import random
 import threading
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -27,6 +35,22 @@ from okgin.views import View
 TICK = 0.010
 #: A load average above this many times the cores is a machine too busy to time a loop on.
 OVERLOADED = 4
+
+
+@contextlib.contextmanager
+def loop_first(niceness: int = -10) -> Iterator[None]:
+    """This process at ``niceness`` for the block, where the system allows it (else as it
+    was), and back to its own priority after."""
+    before = os.getpriority(os.PRIO_PROCESS, 0)
+    try:
+        os.setpriority(os.PRIO_PROCESS, 0, niceness)
+    except PermissionError:
+        yield
+        return
+    try:
+        yield
+    finally:
+        os.setpriority(os.PRIO_PROCESS, 0, before)
 
 
 def test_two_experts_and_a_remote_person_never_make_a_10ms_tick_late_by_50ms() -> None:
@@ -90,7 +114,8 @@ def test_two_experts_and_a_remote_person_never_make_a_10ms_tick_late_by_50ms() -
         await asyncio.gather(*tasks)
         return late, applied, thinking
 
-    late, applied, thinking = asyncio.run(main())
+    with loop_first():
+        late, applied, thinking = asyncio.run(main())
     assert applied >= expert_actions
     assert thinking > 0.5  # the experts did think (about 0.1-0.2 s a decision)
     assert len(late) >= thinking / TICK / 3  # the loop kept ticking while they thought
