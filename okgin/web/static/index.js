@@ -123,6 +123,9 @@ async function submitForm(event) {
 }
 
 async function init() {
+  // Play needs nothing from the server's metadata: it works from the first moment, however
+  // slow /api/meta is (a click before the fetch came back did nothing).
+  $("play").addEventListener("click", playNow);
   try {
     const res = await fetch("/api/meta");
     meta = await res.json();
@@ -136,7 +139,6 @@ async function init() {
     const rows = seatRows();
     if (rows.length > 2) rows[rows.length - 1].remove();
   });
-  $("play").addEventListener("click", playNow);
   $("new-table").addEventListener("submit", submitForm);
 }
 
