@@ -9,6 +9,15 @@ numbers), and the best is kept when it beats the current values by more than ``-
 standard errors of the paired difference. The steps shrink each round. It prints every
 evaluation and, at the end, the parameters as the Python dict that ``okgin/bots/hard.py``'s
 ``DEFAULTS`` holds (``--write FILE`` also saves them as JSON).
+
+With 3-4 players (``--rules '{"preset": "party", "players": 3}'``) the search starts from the
+parameters hard plays there (``DEFAULTS`` with ``MULTI`` over them) and also prints the
+values that differ from ``DEFAULTS``: ``MULTI``. ``MULTI`` was tuned so (docs/strength.md,
+issue 16; the deals of ``--seed`` 7110 are tuning deals):
+
+    nice -n 10 python scripts/tune_hard.py --rules '{"preset":"party","players":3}' \
+        --opponents medium --pairs 300 --rounds 1 --seed 7110 --jobs 2 \
+        --params gin_limit,tau0,tau_stock --start '{"gin_limit":-1,"tau0":0,"tau_stock":0}'
 """
 
 from __future__ import annotations
@@ -117,7 +126,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     rules = (
         json.loads(args.rules) if args.rules.lstrip().startswith("{") else {"preset": args.rules}
     )
-    best: dict[str, float] = dict(DEFAULTS)
+    best: dict[str, float] = dict(HardBot(None).params_for(Rules.from_dict(rules)))
     if args.start:
         best.update(json.loads(args.start))
     opponents = [o.strip() for o in args.opponents.split(",") if o.strip()]
@@ -172,6 +181,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                     print(f"  -> {p} = {best[p]}", flush=True)
     print("tuned parameters:")
     print(json.dumps(best, indent=4))
+    if Rules.from_dict(rules).players > 2:
+        print("differing from DEFAULTS (MULTI):")
+        print(json.dumps({k: v for k, v in best.items() if DEFAULTS.get(k) != v}, indent=4))
     if args.write:
         with open(args.write, "w") as f:
             json.dump(best, f, indent=4)

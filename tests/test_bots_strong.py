@@ -614,3 +614,34 @@ def test_expert_read_holdout_plays_legally_from_the_view_alone(rules: Rules) -> 
         assert a1 == a2
         checked += 1
     assert checked >= 3
+
+
+def test_hard_plays_its_multiplayer_parameters_with_three_or_four_players() -> None:
+    """With 3-4 players hard uses :data:`~okgin.bots.hard.MULTI` (tuned under party with 3
+    players, where holding out for gin loses the race to the others' knocks): it makes
+    knocks short of gin that its two-player parameters (``multi`` 0) refuse, holding out.
+    With two players ``multi`` changes nothing, and a parameter given wins in both sets."""
+    from okgin.bots.hard import MULTI
+
+    bot, two_player = HardBot(3), HardBot(3, {"multi": 0})
+    for players in (3, 4):
+        rules = Rules.preset("party", players=players)
+        assert bot.params_for(rules) == {**DEFAULTS, **MULTI}
+        assert two_player.params_for(rules) == {**DEFAULTS, "multi": 0}
+    assert bot.params_for(Rules.preset("party")) == DEFAULTS
+    given = HardBot(3, {"gin_limit": 10}).params_for(Rules.preset("party", players=3))
+    assert given["gin_limit"] == 10
+    knocks = refused = 0
+    for view, _ in _multiway_knock_views(12):
+        action = bot.decide(view)[0]
+        old, old_why = two_player.decide(view)
+        knocks += isinstance(action, Knock)
+        if isinstance(action, Knock) and not isinstance(old, Knock):
+            refused += 1
+            assert "holds out for gin" in old_why, old_why
+    assert knocks >= 6 and refused >= 6
+    # two players: the same decisions with or without the multiplayer set
+    views = [v for _, v in _views(Rules.preset("party"), 60, 4)]
+    assert views
+    for view in views:
+        assert bot.decide(view) == two_player.decide(view)

@@ -24,7 +24,11 @@ It sees only its view (:class:`~okgin.bots.belief.Knowledge` reads it) and decid
 * **layoffs** — the best ones (:func:`~okgin.melds.best_layoffs`).
 
 Its parameters are tuned by self-play: ``scripts/tune_hard.py`` reruns the tuning (its
-docstring says how; ``tau_press`` is set by hand, single hands showing no score).
+docstring says how; ``tau_press`` is set by hand, single hands showing no score). They depend
+on the rules in force (:meth:`HardBot.params_for`): :data:`DEFAULTS` were tuned with two
+players under ``standard``; with three or four players :data:`MULTI` replaces some of them
+(tuned under ``party`` with 3 players, against ``medium``: there the others knock as soon as
+they may, so holding out for gin mostly loses the hand to one of them).
 """
 
 from __future__ import annotations
@@ -42,9 +46,10 @@ from okgin.melds import best_layoffs, deadwood, deadwood_after_discard, default_
 from okgin.rules import Rules
 from okgin.views import View
 
-__all__ = ["DEFAULTS", "HardBot", "best_knock", "knock_points"]
+__all__ = ["DEFAULTS", "MULTI", "HardBot", "best_knock", "knock_points"]
 
-#: The tuned parameters (scripts/tune_hard.py; see the module docstring for their meaning).
+#: The tuned parameters (scripts/tune_hard.py under ``standard``, two players; see the module
+#: docstring for their meaning). ``multi`` 1 takes :data:`MULTI`'s values with 3-4 players.
 DEFAULTS: dict[str, float] = {
     "take_margin": 0.25,
     "alpha": 1.3,
@@ -58,6 +63,18 @@ DEFAULTS: dict[str, float] = {
     "gin_stock": 0,
     "gin_cap": 0,
     "samples": 24,
+    "multi": 1,
+}
+
+#: What differs with three or four players (tuned under ``party`` with 3 players:
+#: scripts/tune_hard.py, docs/strength.md). A hand there is a race against two or three
+#: others who knock as soon as they may, and under ``multiway_scoring`` ``lowest`` one
+#: undercut takes the whole knock, so holding out for gin loses the hand to whoever knocks
+#: first.
+MULTI: dict[str, float] = {
+    "gin_limit": -1,
+    "tau0": 0.0,
+    "tau_stock": 3.0,
 }
 
 
@@ -138,6 +155,7 @@ class HardBot:
 
     def __init__(self, seed: int | None = None, params: Mapping[str, float] | None = None):
         self.seed = seed
+        #: the parameters with two players (``params`` over :data:`DEFAULTS`)
         self.params: dict[str, float] = dict(DEFAULTS)
         if params:
             unknown = set(params) - set(DEFAULTS)
@@ -147,7 +165,17 @@ class HardBot:
                     f"(parameters: {', '.join(DEFAULTS)})"
                 )
             self.params.update(params)
+        #: the parameters with three or four players (``params`` over :data:`MULTI` over
+        #: :data:`DEFAULTS`: a parameter given is used with any number of players)
+        self.multi_params: dict[str, float] = {**DEFAULTS, **MULTI, **(params or {})}
         self._why: tuple[int, str, Action | None] | None = None
+
+    def params_for(self, rules: Rules) -> dict[str, float]:
+        """The parameters in force under ``rules``: :attr:`multi_params` with three or four
+        players (unless ``multi`` is 0), else :attr:`params`."""
+        if rules.players > 2 and self.params["multi"]:
+            return self.multi_params
+        return self.params
 
     # ---- the decision --------------------------------------------------------------------
     def act(self, view: View) -> Action:
@@ -186,11 +214,13 @@ class HardBot:
         return self.discard_action(view, know)
 
     # ---- draws -------------------------------------------------------------------------
-    def hand_value(self, hand: int, live: Sequence[int]) -> float:
+    def hand_value(self, hand: int, live: Sequence[int], alpha: float | None = None) -> float:
         """How good a hand between turns is (lower is better): its deadwood, less
-        ``alpha`` times the improvement one more stock card brings on average."""
+        ``alpha`` (by default the two-player parameter) times the improvement one more
+        stock card brings on average."""
         dw = deadwood(hand)
-        alpha = self.params["alpha"]
+        if alpha is None:
+            alpha = self.params["alpha"]
         if not live or not alpha:
             return float(dw)
         return dw - alpha * (dw - mean_after_draw(hand, dw, live))
@@ -204,9 +234,10 @@ class HardBot:
         if not live:
             return float("-inf"), 0.0, 0.0
         no_return = view.rules.no_return_discard
+        alpha = self.params_for(view.rules)["alpha"]
         full = hand | 1 << top
         take = min(
-            self.hand_value(full ^ (1 << c), live)
+            self.hand_value(full ^ (1 << c), live, alpha)
             for c in bits(full)
             if not (no_return and c == top)
         )
@@ -220,13 +251,14 @@ class HardBot:
                 if key < best_key:
                     best_key = key
                     best_c = c
-            total += self.hand_value(h ^ (1 << best_c), live)
+            total += self.hand_value(h ^ (1 << best_c), live, alpha)
         avg = total / len(live)
         return avg - take, take, avg
 
     def draw_action(self, view: View, know: Knowledge) -> tuple[Action, str]:
         legal = view.legal_actions
         top = know.top
+        p = self.params_for(view.rules)
         no_take = DRAW if DRAW in legal else PASS
         if TAKE not in legal or top < 0:
             return no_take, "the stock is the only draw"
@@ -236,11 +268,11 @@ class HardBot:
         if not know.may_take():
             return no_take, f"leaves {CARDS[top]}: no taking back, no endless swaps"
         if after <= view.knock_limit and (
-            after <= self.params["gin_cap"] or not self.plays_for_gin(view, know)
+            after <= p["gin_cap"] or not self.plays_for_gin(view, know)
         ):
             return TAKE, f"taking {CARDS[top]} lets it knock with {after} deadwood"
         gain, take, avg = self.draw_gain(view, know)
-        if gain >= self.params["take_margin"]:
+        if gain >= p["take_margin"]:
             meld = " (makes a meld)" if melds_with(know.hand, top) else ""
             return TAKE, (
                 f"taking {CARDS[top]}{meld} makes the hand worth {take:.1f}; "
@@ -255,7 +287,7 @@ class HardBot:
     # ---- discards --------------------------------------------------------------------
     def discard_scores(self, view: View, know: Knowledge) -> list[tuple[float, int, int, float]]:
         """For every legal discard: (score, card, deadwood left, feed risk); lower is better."""
-        p = self.params
+        p = self.params_for(view.rules)
         hand = know.hand
         taken = know.view.taken_this_turn
         cands = [
@@ -303,10 +335,7 @@ class HardBot:
         dk = knock_deadwood(hand, knock)
         rules = view.rules
         m = view.multiplier
-        if dk == 0:
-            worlds_n = int(self.params["samples"])
-        else:
-            worlds_n = int(self.params["samples"])
+        worlds_n = int(self.params_for(rules)["samples"])
         rng = decision_rng(self.seed, view, "knock")
         worlds = sample_worlds(know, worlds_n, rng)
         if not worlds:
@@ -329,7 +358,7 @@ class HardBot:
         return total / len(worlds), unders / len(worlds)
 
     def should_knock(self, view: View, know: Knowledge, knock: Knock) -> tuple[bool, str]:
-        p = self.params
+        p = self.params_for(view.rules)
         dk = knock_deadwood(know.hand, knock)
         if dk == 0:
             return True, "gin" if knock.card is not None else "big gin"
@@ -351,7 +380,7 @@ class HardBot:
     def plays_for_gin(self, view: View, know: Knowledge) -> bool:
         """A knock limit of ``gin_limit`` or less with more than ``gin_stock`` cards left:
         knock only with ``gin_cap`` deadwood or less."""
-        p = self.params
+        p = self.params_for(view.rules)
         return view.knock_limit <= p["gin_limit"] and know.stock > p["gin_stock"]
 
     def _near_target(self, view: View, ev: float) -> bool:
