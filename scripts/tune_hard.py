@@ -51,6 +51,8 @@ GRID: dict[str, tuple[float, float, float, bool]] = {
     "beta": (1.0, 0.0, 12.0, False),
     "beta_late": (2.0, 0.0, 20.0, False),
     "risk_background": (0.25, 0.0, 1.0, False),
+    "risk_others": (0.3, 0.0, 1.0, False),
+    "reach": (20.0, 0.0, 200.0, False),
 }
 
 

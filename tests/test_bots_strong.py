@@ -619,8 +619,8 @@ def test_expert_read_holdout_plays_legally_from_the_view_alone(rules: Rules) -> 
 def test_hard_plays_its_multiplayer_parameters_with_three_or_four_players() -> None:
     """With 3-4 players hard uses :data:`~okgin.bots.hard.MULTI` (tuned under party with 3
     players, where holding out for gin loses the race to the others' knocks): it makes
-    knocks short of gin that its two-player parameters (``multi`` 0) refuse, holding out.
-    With two players ``multi`` changes nothing, and a parameter given wins in both sets."""
+    knocks short of gin that its two-player parameters (``multi`` 0) refuse, holding out,
+    and its discards weigh the chance to knock after the next draw. With two players ``multi`` changes nothing, and a parameter given wins in both sets."""
     from okgin.bots.hard import MULTI
 
     bot, two_player = HardBot(3), HardBot(3, {"multi": 0})
@@ -640,6 +640,10 @@ def test_hard_plays_its_multiplayer_parameters_with_three_or_four_players() -> N
             refused += 1
             assert "holds out for gin" in old_why, old_why
     assert knocks >= 6 and refused >= 6
+    # and it discards towards a knock (``reach``) where the plain score would not
+    plays = [v for _, v in _views(Rules.preset("party", players=3), 40, 5) if v.phase == "play"]
+    no_reach = HardBot(3, {"reach": 0.0})
+    assert plays and any(bot.decide(v)[0] != no_reach.decide(v)[0] for v in plays)
     # two players: the same decisions with or without the multiplayer set
     views = [v for _, v in _views(Rules.preset("party"), 60, 4)]
     assert views

@@ -9,9 +9,13 @@ It sees only its view (:class:`~okgin.bots.belief.Knowledge` reads it) and decid
   threw, nor takes after ``2 × players`` turns in a row took (endless swaps);
 * **discard** — the card that leaves the least of: deadwood − ``alpha`` × the expected
   improvement from the next stock card + the cost of feeding an opponent (``beta`` rising
-  to ``beta + beta_late`` as the stock runs out) × the chance the card melds with what that
+  to ``beta + beta_late`` as the stock runs out; ``risk_others`` times that for the seats
+  after the next one, who cannot take the card) × the chance the card melds with what that
   opponent holds (known cards, picks, passes and throws: :meth:`Knowledge.card_probs`;
-  pairs of cards none of which is known there count ``risk_background`` times);
+  pairs of cards none of which is known there count ``risk_background`` times), less
+  ``reach`` × the share of unseen cards whose draw would let it knock (0 with two players:
+  a race to the first knock, as with three or four players who knock at once, rewards the
+  hand that can knock soonest);
 * **knock** — gin always. Otherwise it samples the opponents' hands (they kept the best of
   what they saw, weighted by how likely their choices were), lays their cards off on its
   melds, and prices the knock (points, undercuts, bonuses, the multiplier). Near the target
@@ -56,6 +60,8 @@ DEFAULTS: dict[str, float] = {
     "beta": 1.0,
     "beta_late": 2.0,
     "risk_background": 0.5,
+    "risk_others": 0.6,
+    "reach": 0.0,
     "tau0": 10.0,
     "tau_stock": 14.0,
     "tau_press": 0.0,
@@ -75,6 +81,7 @@ MULTI: dict[str, float] = {
     "gin_limit": -1,
     "tau0": 0.0,
     "tau_stock": 3.0,
+    "reach": 80.0,
 }
 
 
@@ -129,6 +136,25 @@ def mean_after_draw(hand: int, dw: int, live: Sequence[int]) -> float:
             v = VALUES[u] + spare
             total += v if v < dw else dw
     return total / count if count else float(dw)
+
+
+def knock_share(hand: int, dw: int, live: Sequence[int], limit: int) -> float:
+    """The share of ``live`` cards after drawing which (and discarding) ``hand`` could knock
+    under ``limit`` (``dw`` is the hand's deadwood)."""
+    spare = deadwood_after_discard(hand)
+    hits = 0
+    count = 0
+    for u in live:
+        if hand >> u & 1:
+            continue
+        count += 1
+        if NEIGHBOURS[u] & hand:
+            after = deadwood_after_discard(hand | 1 << u)
+        else:
+            v = VALUES[u] + spare
+            after = v if v < dw else dw
+        hits += after <= limit
+    return hits / count if count else float(dw <= limit)
 
 
 def _min_after_take(hand: int, top: int, no_return: bool) -> int:
@@ -301,7 +327,7 @@ class HardBot:
         beta = p["beta"] + p["beta_late"] * late
         opps = know.opponents
         probs = [know.card_probs(s) for s in opps]
-        weights = [1.0 if i == 0 else 0.6 for i in range(len(opps))]
+        weights = [1.0 if i == 0 else p["risk_others"] for i in range(len(opps))]
         out: list[tuple[float, int, int, float]] = []
         for c in cands:
             h = hand ^ (1 << c)
@@ -314,6 +340,8 @@ class HardBot:
                 for w, pr in zip(weights, probs):
                     risk += w * know.feed_risk(c, pr, p["risk_background"])
             score = dw - p["alpha"] * imp + beta * risk
+            if live and p["reach"]:
+                score -= p["reach"] * knock_share(h, dw, live, view.knock_limit)
             out.append((score, c, dw, risk))
         out.sort(key=lambda t: (t[0], -VALUES[t[1]], -t[1]))
         return out
