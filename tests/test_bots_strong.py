@@ -620,7 +620,8 @@ def test_hard_plays_its_multiplayer_parameters_with_three_or_four_players() -> N
     """With 3-4 players hard uses :data:`~okgin.bots.hard.MULTI` (tuned under party with 3
     players, where holding out for gin loses the race to the others' knocks): it makes
     knocks short of gin that its two-player parameters (``multi`` 0) refuse, holding out,
-    and its discards weigh the chance to knock after the next draw. With two players ``multi`` changes nothing, and a parameter given wins in both sets."""
+    and its discards weigh the chance to knock after the next draw. With two players
+    ``multi`` changes nothing, and a parameter given wins in both sets."""
     from okgin.bots.hard import MULTI
 
     bot, two_player = HardBot(3), HardBot(3, {"multi": 0})

@@ -13,9 +13,8 @@ It sees only its view (:class:`~okgin.bots.belief.Knowledge` reads it) and decid
   after the next one, who cannot take the card) × the chance the card melds with what that
   opponent holds (known cards, picks, passes and throws: :meth:`Knowledge.card_probs`;
   pairs of cards none of which is known there count ``risk_background`` times), less
-  ``reach`` × the share of unseen cards whose draw would let it knock (0 with two players:
-  a race to the first knock, as with three or four players who knock at once, rewards the
-  hand that can knock soonest);
+  ``reach`` × the share of unseen cards whose draw would let it knock (0 with two players;
+  with three or four every seat knocks at once and the hand goes to the first that can);
 * **knock** — gin always. Otherwise it samples the opponents' hands (they kept the best of
   what they saw, weighted by how likely their choices were), lays their cards off on its
   melds, and prices the knock (points, undercuts, bonuses, the multiplier). Near the target
