@@ -8,7 +8,8 @@ step built by ``Game.deal`` and ``Game.apply`` of the record's decks and actions
 step before it, the record cut after that action and replayed by :func:`~okgin.record.replay`;
 then seen through :func:`~okgin.views.view_of` (a seat's view, with
 :func:`~okgin.web.protocol.help_for`'s arrangement of its cards) or, for ``everything``, the
-spectator's view and every seat's hand. Nothing here applies a rule.
+spectator's view (with :func:`~okgin.web.protocol.help_for`'s Hollywood games, as the table
+sends a spectator) and every seat's hand. Nothing here applies a rule.
 
 The web layer replays only what may be shown to anyone who asks: a finished table's record
 (the same record ``/api/tables/{id}/record`` gives once the game is over) or a record the
@@ -154,7 +155,9 @@ class Replay:
             "played": self.hands[h][a - 1] if a else None,
         }
         if seat is None:
-            out["view"] = view_of(game, None, legal=False).to_json()
+            everything = view_of(game, None, legal=False)
+            out["view"] = everything.to_json()
+            out["help"] = help_for(everything)  # the spectator's: only Hollywood's games
             out["hands"] = []
             for s in range(self.n):
                 view = view_of(game, s, legal=False)

@@ -1,5 +1,6 @@
 // Cards drawn as small SVGs (no image files, no other host). A card is RECORD.md text: "Qs".
-const SVG = "http://www.w3.org/2000/svg";
+import { svg as el } from "./dom.js";
+
 export const SUITS = { c: "♣", d: "♦", h: "♥", s: "♠" };
 export const SUIT_NAMES = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
 const RANK_NAMES = {
@@ -17,13 +18,6 @@ export function cardName(card) {
 
 export function cardLabel(card) {
   return `${rankText(card)}${SUITS[card[1]]}`;
-}
-
-function el(name, attrs, text) {
-  const node = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (text !== undefined) node.textContent = text;
-  return node;
 }
 
 // The face of one card, or its back when card is null.

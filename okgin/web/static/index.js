@@ -1,5 +1,6 @@
 // The front page: "Play" at once, or a table with any rules and 2-4 seats.
-const $ = (id) => document.getElementById(id);
+import { $ } from "./dom.js";
+
 let meta = { presets: { standard: {} }, bots: ["easy", "medium", "hard", "expert"] };
 
 function seatRow(i, kind) {

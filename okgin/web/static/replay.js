@@ -3,9 +3,10 @@
 // server's (the core's view of that moment, docs/protocol.md "Replays"); the review marks are
 // okgin review's JSON (docs/review.md). Nothing here applies a rule.
 import { cardLabel, cardNode } from "./cards.js";
+import { $, el } from "./dom.js";
+import { scoreSheet } from "./sheet.js";
 import { actionText, breakdownLines, finalLines } from "./words.js";
 
-const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 
@@ -19,17 +20,6 @@ const st = {
   reviews: new Map(), // seat → review document
   want: 0, // the step last asked for (answers to older requests are dropped)
 };
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") node.className = v;
-    else if (k === "text") node.textContent = v;
-    else node.setAttribute(k, v);
-  }
-  for (const c of children) if (c !== null && c !== undefined) node.append(c);
-  return node;
-}
 
 function name(seat) {
   if (seat === null || seat === undefined) return "the upcard";
@@ -209,7 +199,7 @@ function render() {
   renderMiddle(v);
   renderSpread(v);
   renderResult(v);
-  renderScores(v);
+  renderScores(d, v);
   renderLog(d, v);
   renderReview();
 }
@@ -313,21 +303,9 @@ function renderResult(v) {
   box.replaceChildren(...parts);
 }
 
-function renderScores(v) {
-  const head = el("tr", {}, el("th", { text: "Hand" }));
-  for (let s = 0; s < v.players; s++) head.append(el("th", { text: name(s) }));
-  const rows = [head];
-  const results = [...v.past_results];
-  if (v.result) results.push(v.result);
-  results.forEach((r, i) => {
-    const row = el("tr", {}, el("td", { text: `${i + 1} ${r.result}` }));
-    for (let s = 0; s < v.players; s++) row.append(el("td", { text: String(r.points[s]) }));
-    rows.push(row);
-  });
-  const total = el("tr", { class: "total" }, el("td", { text: "Total" }));
-  for (let s = 0; s < v.players; s++) total.append(el("td", { text: String(v.totals[s] ?? 0) }));
-  rows.push(total);
-  $("r-scores").replaceChildren(el("h2", { text: "Score sheet" }), el("table", {}, ...rows));
+// The score sheet, Hollywood's three games from the step's help (the core's, as the table's).
+function renderScores(d, v) {
+  $("r-scores").replaceChildren(...scoreSheet(v, d.help && d.help.hollywood, name));
 }
 
 // The review of the seat shown, as a map "hand:action" → decision.

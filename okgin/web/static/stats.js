@@ -1,26 +1,7 @@
 // The statistics page: the figures the server worked out from the records of this browser's
 // finished games (POST /api/stats, docs/protocol.md), as numbers and as charts drawn here in
 // SVG. The browser computes nothing but the bars' lengths.
-const $ = (id) => document.getElementById(id);
-const SVG = "http://www.w3.org/2000/svg";
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") node.className = v;
-    else if (k === "text") node.textContent = v;
-    else node.setAttribute(k, v);
-  }
-  for (const c of children) if (c !== null && c !== undefined) node.append(c);
-  return node;
-}
-
-function svg(tag, attrs = {}, text) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
+import { $, el, svg } from "./dom.js";
 
 const pct = (a, b) => (b ? Math.round((100 * a) / b) : 0);
 const num = (x) => (x === null || x === undefined ? "–" : String(x));

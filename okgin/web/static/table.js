@@ -2,9 +2,10 @@
 // recipient's view. Every rule comes from the server (the view's legal actions, and "help":
 // the core's arrangement, deadwood and layoffs); this file only shows them and sends choices.
 import { SUIT_NAMES, cardLabel, cardName, cardNode } from "./cards.js";
+import { $, el } from "./dom.js";
+import { scoreSheet } from "./sheet.js";
 import { actionText, breakdownLines, finalLines } from "./words.js";
 
-const $ = (id) => document.getElementById(id);
 const tableId = location.pathname.split("/").pop();
 const token = location.hash.slice(1) || null;
 
@@ -22,18 +23,6 @@ let ws = null;
 let retry = 0;
 const queue = [];
 let draining = false;
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") node.className = v;
-    else if (k === "text") node.textContent = v;
-    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v);
-  }
-  for (const c of children) if (c !== null && c !== undefined) node.append(c);
-  return node;
-}
 
 function name(seat) {
   if (seat === null || seat === undefined) return "the dealer's upcard";
@@ -681,76 +670,7 @@ function renderResult(v) {
 }
 
 function renderScores(v) {
-  if (st.help.hollywood) return renderHollywood(v, st.help.hollywood);
-  const head = el("tr", {}, el("th", { text: "Hand" }));
-  for (let s = 0; s < v.players; s++) head.append(el("th", { text: name(s) }));
-  const rows = [head];
-  const results = [...v.past_results];
-  if (v.result) results.push(v.result);
-  results.forEach((r, i) => {
-    const row = el("tr", {}, el("td", { text: `${i + 1} ${r.result}` }));
-    for (let s = 0; s < v.players; s++) row.append(el("td", { text: String(r.points[s]) }));
-    rows.push(row);
-  });
-  const total = el("tr", { class: "total" }, el("td", { text: "Total" }));
-  for (let s = 0; s < v.players; s++) total.append(el("td", { text: String(v.totals[s] ?? 0) }));
-  rows.push(total);
-  const finals = finalsTable(v);
-  $("scores").replaceChildren(el("h2", { text: "Score sheet" }), el("table", {}, ...rows), ...(finals ? [finals] : []));
-}
-
-// Hollywood: three games side by side, each hand's points in the games it entered (the
-// core's hollywood_games, help.hollywood, RULES.md §9), each game's total and winner.
-function renderHollywood(v, games) {
-  const top = el("tr", {}, el("th", { text: "" }));
-  const names = el("tr", {}, el("th", { text: "Hand" }));
-  games.forEach((g, i) => {
-    top.append(el("th", { class: "game", colspan: String(v.players), text: `Game ${i + 1}${g.closed ? ` · ${name(g.winner)} won` : ` · to ${g.target}`}` }));
-    for (let s = 0; s < v.players; s++) names.append(el("th", { class: s === 0 ? "first" : "", text: name(s) }));
-  });
-  const rows = [top, names];
-  const results = [...v.past_results];
-  if (v.result) results.push(v.result);
-  results.forEach((r, i) => {
-    const row = el("tr", {}, el("td", { text: `${i + 1} ${r.result}` }));
-    for (const g of games) {
-      const entry = g.hands[i];
-      for (let s = 0; s < v.players; s++) {
-        row.append(el("td", { class: s === 0 ? "first" : "", text: entry ? String(entry[s] || "") : "" }));
-      }
-    }
-    rows.push(row);
-  });
-  const total = el("tr", { class: "total" }, el("td", { text: "Total" }));
-  for (const g of games) {
-    for (let s = 0; s < v.players; s++) total.append(el("td", { class: s === 0 ? "first" : "", text: String(g.totals[s]) }));
-  }
-  rows.push(total);
-  $("scores").replaceChildren(
-    el("h2", { text: "Score sheet · Hollywood: three games at once" }),
-    el("div", { class: "sheet-scroll" }, el("table", { class: "hollywood" }, ...rows)),
-    ...(finalsTable(v) ? [finalsTable(v)] : []),
-  );
-}
-
-// The end of the game as the core made it (view.finals: points, boxes, game bonus, shutout).
-function finalsTable(v) {
-  if (!v.finals || !v.finals.length) return null;
-  const head = el("tr", {}, el("th", { text: "" }), el("th", { text: "points" }), el("th", { text: "boxes" }),
-    el("th", { text: "game" }), el("th", { text: "shutout" }), el("th", { text: "final" }));
-  const rows = [head];
-  v.finals.forEach((f, i) => {
-    for (const l of f.lines) {
-      rows.push(el("tr", {},
-        el("td", { text: `${v.finals.length > 1 ? `Game ${i + 1}: ` : ""}${name(l.seat)}` }),
-        el("td", { text: String(l.points) }),
-        el("td", { text: `${l.boxes} × ${l.box_bonus}` }),
-        el("td", { text: String(l.game_bonus) }),
-        el("td", { text: l.shutout ? "× 2" : "" }),
-        el("td", { text: String(l.final) })));
-    }
-  });
-  return el("table", { class: "finals", "aria-label": "the final scores" }, ...rows);
+  $("scores").replaceChildren(...scoreSheet(v, st.help.hollywood, name));
 }
 
 function renderLog(v) {
