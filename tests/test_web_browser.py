@@ -13,20 +13,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from webtools import Server
+from webtools import ARGS, CHROMIUM, Server, browser, browser_test, open_page
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists() and not os.environ.get("CI"), reason="no /usr/bin/chromium"
-)
+pytestmark = browser_test
+
+# the fixture, and what other modules once imported from here
+__all__ = ["ARGS", "CHROMIUM", "browser", "open_page"]
 
 
 @pytest.fixture(scope="module")
@@ -37,40 +29,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
         yield srv
     finally:
         srv.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
-
-
-def open_page(browser: Any, server: Server, width: int = 1000, height: int = 900) -> Any:
-    page = browser.new_page()  # a browser or a browser context
-    page.set_viewport_size({"width": width, "height": height})
-    page.foreign = []  # requests to any host but the server
-    page.errors = []
-
-    def route(r: Any) -> None:
-        if r.request.url.startswith(server.url):
-            r.continue_()
-        else:
-            page.foreign.append(r.request.url)
-            r.abort()
-
-    page.route("**/*", route)
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    page.on(
-        "console",
-        lambda m: page.errors.append(m.text) if m.type == "error" else None,
-    )
-    return page
 
 
 def best_index(page: Any) -> int | None:

@@ -15,10 +15,22 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from webtools import DATABASES, Client, Server, database, play_turn, token_of
+from webtools import (
+    Client,
+    Server,
+    browser,
+    browser_test,
+    get_json,
+    hold_seats,
+    open_page,
+    play_game,
+    server_fixture,
+    sqlite_only,
+)
 
 from okgin.record import replay
 from okgin.review import record_hash
+from okgin.scoring import hollywood_games
 from okgin.views import view_of
 
 TWO = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "easy"}]
@@ -26,57 +38,7 @@ TWO = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "easy"}]
 LIVE_ONLY = ("version", "legal_actions")
 
 
-@pytest.fixture(scope="module", params=DATABASES)
-def server(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[Server]:
-    tmp = tmp_path_factory.mktemp(f"replay-{request.param}")
-    with database(request.param, tmp) as url:
-        srv = Server(url, tmp, "--rate", "1000")
-        try:
-            yield srv
-        finally:
-            srv.stop()
-
-
-def play_game(
-    server: Server,
-    seats: list[dict[str, Any]],
-    rules: dict[str, Any] | None = None,
-    seed: int = 1,
-    spectate: bool = False,
-) -> tuple[dict[str, Any], dict[str, Any], dict[Any, Client]]:
-    """A whole game played over the WebSocket by fair players (webtools.pick): the table,
-    its record and each person's (and the spectator's, key None) client with its frames."""
-    table = server.create(seats, rules=rules or {"preset": "standard", "target": 60}, seed=seed)
-    clients: dict[Any, Client] = {
-        s["seat"]: Client(server, table["id"], token_of(s["link"]))
-        for s in table["seats"]
-        if s["link"]
-    }
-    persons = dict(clients)
-    if spectate:
-        clients[None] = Client(server, table["id"], None)
-    everyone = list(clients.values())
-    for c in everyone:
-        c.recv()
-    rng = random.Random(seed)
-    acked: list[tuple[int, Any]] = []
-    steps = 0
-    while play_turn(persons, everyone, rng, acked):
-        steps += 1
-        assert steps < 3000, "the game did not end"
-    for c in everyone:
-        c.drain(0.3)
-        c.close()
-    status, _, body = server.request(f"/api/tables/{table['id']}/record")
-    assert status == 200, body
-    return table, json.loads(body), clients
-
-
-def get(server: Server, path: str) -> tuple[int, Any]:
-    status, _, body = server.request(path)
-    return status, json.loads(body)
+server = server_fixture("replay", "--rate", "1000")
 
 
 @pytest.fixture(scope="module")
@@ -100,7 +62,7 @@ def test_every_step_is_what_the_seat_and_the_spectator_were_sent(
     server: Server, finished: tuple[dict[str, Any], dict[str, Any], dict[Any, Client]]
 ) -> None:
     table, doc, clients = finished
-    status, index = get(server, f"/api/tables/{table['id']}/replay")
+    status, index = get_json(server, f"/api/tables/{table['id']}/replay")
     assert status == 200, index
     assert index["steps"] == sum(len(h["actions"]) + 1 for h in doc["hands"])
     assert [h["actions"] for h in index["hands"]] == [len(h["actions"]) for h in doc["hands"]]
@@ -111,9 +73,9 @@ def test_every_step_is_what_the_seat_and_the_spectator_were_sent(
     ann, spectator = views_by_version(clients[0]), views_by_version(clients[None])
     compared = 0
     for step in range(index["steps"]):  # a step is the table version it shows (no undo)
-        status, mine = get(server, f"/api/tables/{table['id']}/replay/{step}?seat=0")
+        status, mine = get_json(server, f"/api/tables/{table['id']}/replay/{step}?seat=0")
         assert status == 200, mine
-        status, every = get(server, f"/api/tables/{table['id']}/replay/{step}?seat=all")
+        status, every = get_json(server, f"/api/tables/{table['id']}/replay/{step}?seat=all")
         assert status == 200, every
         h, a = mine["hand"], mine["action"]
         assert step == index["hands"][h - 1]["first"] + a
@@ -135,7 +97,7 @@ def test_every_step_is_what_the_seat_and_the_spectator_were_sent(
     # the end of each hand: the core's breakdown, as the table sent it
     for hand, h in zip(game.hands, index["hands"], strict=True):
         end = h["first"] + h["actions"]
-        _, last = get(server, f"/api/tables/{table['id']}/replay/{end}?seat=1")
+        _, last = get_json(server, f"/api/tables/{table['id']}/replay/{end}?seat=1")
         breakdown = hand.breakdown()
         assert breakdown is not None
         assert last["view"]["breakdown"] == breakdown.to_json()
@@ -145,11 +107,11 @@ def test_steps_in_any_order_are_the_cores_replay_of_the_record_cut_there(
     server: Server, finished: tuple[dict[str, Any], dict[str, Any], dict[Any, Client]]
 ) -> None:
     table, doc, _ = finished
-    _, index = get(server, f"/api/tables/{table['id']}/replay")
+    _, index = get_json(server, f"/api/tables/{table['id']}/replay")
     order = list(range(0, index["steps"], 3))
     random.Random(7).shuffle(order)  # back and forth: the server's cursor goes both ways
     for step in order[:30]:
-        status, got = get(server, f"/api/tables/{table['id']}/replay/{step}?seat=1")
+        status, got = get_json(server, f"/api/tables/{table['id']}/replay/{step}?seat=1")
         assert status == 200, got
         h, a = got["hand"] - 1, got["action"]
         cut = {**doc, "hands": [dict(x) for x in doc["hands"][: h + 1]]}
@@ -164,8 +126,8 @@ def test_a_seat_step_holds_no_card_of_another_hand_that_seat_did_not_see(
     table, doc, _ = finished
     checked = 0
     for step in range(len(doc["hands"][0]["actions"])):  # the first hand, before its end
-        _, mine = get(server, f"/api/tables/{table['id']}/replay/{step}?seat=0")
-        _, every = get(server, f"/api/tables/{table['id']}/replay/{step}?seat=all")
+        _, mine = get_json(server, f"/api/tables/{table['id']}/replay/{step}?seat=0")
+        _, every = get_json(server, f"/api/tables/{table['id']}/replay/{step}?seat=all")
         assert "hands" not in mine
         v = mine["view"]
         if v["knocker"] is not None:
@@ -182,7 +144,7 @@ def test_an_unfinished_game_is_not_replayed(server: Server) -> None:
     table = server.create(TWO, seed=5)
     tid = table["id"]
     for path in (f"/api/tables/{tid}/replay", f"/api/tables/{tid}/replay/0?seat=0"):
-        status, body = get(server, path)
+        status, body = get_json(server, path)
         assert status == 409 and "still being played" in body["error"], body
         assert "deck" not in json.dumps(body) and "hand" not in body
     status, _, body = server.request(f"/api/tables/{tid}/review", {"seat": 0})
@@ -204,7 +166,7 @@ def test_bad_steps_seats_and_tables_are_refused(
         ("/api/records/" + "0" * 64 + "/replay", 404),
         ("/api/records/nothex/replay/0", 404),
     ]:
-        status, body = get(server, path)
+        status, body = get_json(server, path)
         assert status == code, (path, body)
         assert isinstance(body["error"], str) and "\n" not in body["error"]
 
@@ -230,18 +192,54 @@ def test_an_uploaded_record_is_replayed(
     assert status == 201, body
     sha = record_hash(doc)
     assert body["record"] == sha and body["players"] == ["Ann", "Easy"]
-    _, index = get(server, f"/api/tables/{table['id']}/replay")
+    _, index = get_json(server, f"/api/tables/{table['id']}/replay")
     assert body["steps"] == index["steps"]
     last = index["steps"] - 1
-    _, a = get(server, f"/api/records/{sha}/replay/{last}?seat=all")
-    _, b = get(server, f"/api/tables/{table['id']}/replay/{last}?seat=all")
+    _, a = get_json(server, f"/api/records/{sha}/replay/{last}?seat=all")
+    _, b = get_json(server, f"/api/tables/{table['id']}/replay/{last}?seat=all")
     assert a == b and a["view"]["complete"] is True
     # a worked example, not played here: three players
     example = Path(__file__).resolve().parent.parent / "examples" / "worked_example_9.json"
     status, body = upload(server, example.read_bytes())
     assert status == 201 and body["seats"] == 3, body
-    status, step = get(server, f"/api/records/{body['record']}/replay/{body['steps'] - 1}?seat=2")
+    status, step = get_json(
+        server, f"/api/records/{body['record']}/replay/{body['steps'] - 1}?seat=2"
+    )
     assert status == 200 and step["view"]["seat"] == 2
+
+
+HOLLYWOOD = Path(__file__).resolve().parent.parent / "examples" / "worked_example_8.json"
+
+
+def test_a_hollywood_step_carries_the_cores_three_games(
+    server: Server, finished: tuple[dict[str, Any], dict[str, Any], dict[Any, Client]]
+) -> None:
+    """Every step of a Hollywood record, as a seat and as everything, has help.hollywood: the
+    core's hollywood_games of the hands scored by then (as the table's frames carry it)."""
+    doc = json.loads(HOLLYWOOD.read_text(encoding="utf-8"))
+    status, body = upload(server, HOLLYWOOD.read_bytes())
+    assert status == 201, body
+    game = replay(doc)
+    target, players = game.rules.target, game.n
+    base = f"/api/records/{body['record']}/replay"
+    for h, hand in enumerate(doc["hands"]):
+        for a in range(len(hand["actions"]) + 1):
+            scored = game.results[: h + 1] if a == len(hand["actions"]) else game.results[:h]
+            want = [c.to_json() for c in hollywood_games(scored, target, players)]
+            step = body["hands"][h]["first"] + a
+            for seat in ("0", "1", "all"):
+                status, got = get_json(server, f"{base}/{step}?seat={seat}")
+                assert status == 200, got
+                assert got["help"]["hollywood"] == want, (step, seat)
+    # the end: the game's own three games (Game's accounting, not hollywood_games)
+    assert [(g["totals"], g["closed"]) for g in got["help"]["hollywood"]] == [
+        (g.totals, g.closed) for g in game.score.games
+    ]
+    # a game not in Hollywood: no games, and everything's help is empty
+    tid = finished[0]["id"]
+    _, every = get_json(server, f"/api/tables/{tid}/replay/0?seat=all")
+    _, mine = get_json(server, f"/api/tables/{tid}/replay/0?seat=0")
+    assert every["help"] == {} and "hollywood" not in mine["help"]
 
 
 def test_a_bad_upload_gets_one_line_and_is_not_kept(
@@ -267,7 +265,7 @@ def test_a_bad_upload_gets_one_line_and_is_not_kept(
         assert words in body["error"] and "\n" not in body["error"], body
         assert "record" not in body
     for bad in (illegal, wrong_card):
-        status, _ = get(server, f"/api/records/{record_hash(bad)}/replay")
+        status, _ = get_json(server, f"/api/records/{record_hash(bad)}/replay")
         assert status == 404  # nothing was kept
 
 
@@ -289,12 +287,12 @@ def test_a_review_runs_off_the_loop_once_per_game_and_is_kept(
     assert status in (409, 202), body
     first_other = status
     # the server answers while the review runs
-    status, _ = get(server, f"/api/tables/{table['id']}/replay")
+    status, _ = get_json(server, f"/api/tables/{table['id']}/replay")
     assert status == 200
     deadline = time.monotonic() + 180
     seen: list[dict[str, Any]] = []
     while True:
-        status, state = get(server, path + "?seat=0&budget=0.01")
+        status, state = get_json(server, path + "?seat=0&budget=0.01")
         assert status == 200, state
         seen.append(state)
         if state["state"] == "done":
@@ -335,7 +333,7 @@ def review_workers(server: Server) -> list[int]:
 def wait_review(server: Server, path: str, until: Any, timeout: float = 180) -> dict[str, Any]:
     deadline = time.monotonic() + timeout
     while True:
-        status, state = get(server, path)
+        status, state = get_json(server, path)
         assert status == 200, state
         if until(state):
             return dict(state)
@@ -385,6 +383,8 @@ def test_the_new_pages_and_their_files_carry_the_security_headers(
         "/static/replay.js",
         "/static/stats.js",
         "/static/words.js",
+        "/static/dom.js",
+        "/static/sheet.js",
         "/static/records.css",
         f"/api/tables/{tid}/replay",
         f"/api/tables/{tid}/replay/0?seat=0",
@@ -397,44 +397,18 @@ def test_the_new_pages_and_their_files_carry_the_security_headers(
 
 
 # ---- the pages in a real browser (Debian's chromium, no download) ----------------------------
-CHROMIUM = Path("/usr/bin/chromium")
-browser_test = pytest.mark.skipif(
-    not CHROMIUM.exists() and not os.environ.get("CI"), reason="no /usr/bin/chromium"
-)
+__all__ = ["browser"]  # the fixture, from webtools
 
 
-def sqlite_only(request: pytest.FixtureRequest) -> None:
-    if request.node.callspec.params.get("server") != "sqlite":
-        pytest.skip("the browser tests run on SQLite (the routes are the same on PostgreSQL)")
-
-
-def open_page(browser: Any, server: Server) -> Any:
-    from test_web_browser import open_page as open_checked
-
-    return open_checked(browser, server)
-
-
-def hold_seats(page: Any, server: Server, seats: list[tuple[dict[str, Any], int]]) -> None:
-    """This browser holds these seats, as table.js remembers a table it played at."""
-    page.goto(server.url + "/games")
-    games = {
-        t["id"]: {"token": token_of(t["seats"][s]["link"]), "at": i}
-        for i, (t, s) in enumerate(seats)
-    }
-    page.evaluate("g => localStorage.setItem('okgin-games', JSON.stringify(g))", games)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-    from test_web_browser import ARGS
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
+@pytest.fixture
+def page(request: pytest.FixtureRequest, server: Server, browser: Any) -> Iterator[Any]:
+    """A page of the browser, on SQLite only (the routes are the same on PostgreSQL)."""
+    sqlite_only(request)
+    page = open_page(browser, server)
+    try:
+        yield page
+    finally:
+        page.close()
 
 
 def wait_text(
@@ -454,14 +428,11 @@ def where(page: Any) -> str:
 
 @browser_test
 def test_the_replay_page_steps_through_a_finished_game(
-    request: pytest.FixtureRequest,
+    page: Any,
     server: Server,
-    browser: Any,
     finished: tuple[dict[str, Any], dict[str, Any], dict[Any, Client]],
 ) -> None:
-    sqlite_only(request)
     table, doc, _ = finished
-    page = open_page(browser, server)
     hold_seats(page, server, [(table, 0)])
     page.goto(server.url + "/replay")
     page.click(f'tr[data-table="{table["id"]}"] a.replay')
@@ -499,19 +470,15 @@ def test_the_replay_page_steps_through_a_finished_game(
     page.keyboard.press("PageUp")
     wait_text(page, "#r-where", f"Hand {last - 1} of", start=True)
     assert not page.foreign and not page.errors, (page.foreign, page.errors)
-    page.close()
 
 
 @browser_test
 def test_a_record_file_is_uploaded_and_replayed_and_a_bad_one_explained(
-    request: pytest.FixtureRequest,
+    page: Any,
     server: Server,
-    browser: Any,
     tmp_path: Path,
 ) -> None:
-    sqlite_only(request)
     example = Path(__file__).resolve().parent.parent / "examples" / "worked_example_9.json"
-    page = open_page(browser, server)
     page.goto(server.url + "/replay")
     bad = tmp_path / "bad.json"
     bad.write_text('{"okgin": 1, "hands": [', encoding="utf-8")
@@ -533,28 +500,56 @@ def test_a_record_file_is_uploaded_and_replayed_and_a_bad_one_explained(
     # the one error the console shows is the bad file's 400
     others = [e for e in page.errors if "status of 400" not in e]
     assert not page.foreign and not others and page.errors, (page.foreign, page.errors)
-    page.close()
+
+
+@browser_test
+def test_the_replay_page_draws_hollywoods_three_games_and_the_finals(
+    page: Any, server: Server
+) -> None:
+    status, body = upload(server, HOLLYWOOD.read_bytes())
+    assert status == 201, body
+    last = body["steps"] - 1
+    _, step = get_json(server, f"/api/records/{body['record']}/replay/{last}?seat=all")
+    games = step["help"]["hollywood"]
+    page.goto(f"{server.url}/replay?record={body['record']}&step={last}")
+    wait_text(page, "#r-where", f"step {last + 1} of")
+    heads = page.locator("#r-scores table.hollywood th.game").all_inner_texts()
+    assert heads == [
+        f"Game {i + 1} · {body['players'][g['winner']]} won"
+        if g["closed"]
+        else f"Game {i + 1} · to {g['target']}"
+        for i, g in enumerate(games)
+    ]
+    totals = page.locator("#r-scores table.hollywood tr.total td").all_inner_texts()
+    assert totals == ["Total", *[str(x) for g in games for x in g["totals"]]]
+    finals = page.inner_text("#r-scores table.finals")
+    assert "Game 1: " in finals and "Game 3: " in finals
+    # the start: three games, none played yet
+    page.keyboard.press("Home")
+    wait_text(page, "#r-where", "step 1 of")
+    assert page.locator("#r-scores table.hollywood th.game").all_inner_texts() == [
+        f"Game {i} · to {games[0]['target']}" for i in (1, 2, 3)
+    ]
+    assert page.locator("#r-scores table.finals").count() == 0
+    assert not page.foreign and not page.errors, (page.foreign, page.errors)
 
 
 @browser_test
 def test_the_review_button_marks_the_decisions(
-    request: pytest.FixtureRequest,
+    page: Any,
     server: Server,
-    browser: Any,
     finished: tuple[dict[str, Any], dict[str, Any], dict[Any, Client]],
 ) -> None:
-    sqlite_only(request)
     table, _, _ = finished
-    page = open_page(browser, server)
     page.goto(f"{server.url}/replay?table={table['id']}&seat=1&budget=0.02")
     wait_text(page, "#r-where", "step 1 of")
     assert page.inner_text("#r-review") == "Review Easy's decisions"
     page.click("#r-review")
     wait_text(page, "#r-review-status", "accuracy", timeout=180)
     assert page.locator("#r-review").is_disabled()
-    _, state = get(server, f"/api/tables/{table['id']}/review?seat=1&budget=0.02")
+    _, state = get_json(server, f"/api/tables/{table['id']}/review?seat=1&budget=0.02")
     first = state["review"]["decisions"][0]
-    _, index = get(server, f"/api/tables/{table['id']}/replay")
+    _, index = get_json(server, f"/api/tables/{table['id']}/replay")
     step = index["hands"][first["hand"] - 1]["first"] + first["action"]
     page.keyboard.press("Home")
     for _ in range(step):
@@ -574,4 +569,3 @@ def test_the_review_button_marks_the_decisions(
     if shots:  # docs/web.md's picture of the replay page
         page.screenshot(path=str(Path(shots) / "web-replay.png"), full_page=True)
     assert not page.foreign and not page.errors, (page.foreign, page.errors)
-    page.close()

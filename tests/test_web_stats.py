@@ -6,30 +6,28 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from test_web_replay import play_game
-from webtools import DATABASES, Server, database, token_of
+from webtools import (
+    Server,
+    browser,
+    browser_test,
+    hold_seats,
+    open_page,
+    play_game,
+    server_fixture,
+    sqlite_only,
+    token_of,
+)
 
 from okgin.record import replay
 
 SINGLE = {"preset": "standard", "format": "single"}
 
 
-@pytest.fixture(scope="module", params=DATABASES)
-def server(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[Server]:
-    tmp = tmp_path_factory.mktemp(f"stats-{request.param}")
-    with database(request.param, tmp) as url:
-        srv = Server(url, tmp, "--rate", "1000")
-        try:
-            yield srv
-        finally:
-            srv.stop()
+server = server_fixture("stats", "--rate", "1000")
 
 
 def person(name: str) -> dict[str, Any]:
@@ -155,48 +153,35 @@ def test_bad_statistics_requests_get_one_line(server: Server) -> None:
 
 
 # ---- the page in a real browser ------------------------------------------------------------
-CHROMIUM = Path("/usr/bin/chromium")
+__all__ = ["browser"]  # the fixture, from webtools
 
 
-@pytest.mark.skipif(not CHROMIUM.exists() and not os.environ.get("CI"), reason="no chromium")
+@browser_test
 def test_the_statistics_page_shows_the_figures_and_a_chart(
     request: pytest.FixtureRequest,
     server: Server,
+    browser: Any,
     played: list[tuple[dict[str, Any], dict[str, Any], int]],
 ) -> None:
-    from playwright.sync_api import sync_playwright
-    from test_web_browser import ARGS
-    from test_web_replay import hold_seats, open_page, sqlite_only
-
     sqlite_only(request)
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        try:
-            page = open_page(browser, server)
-            hold_seats(page, server, [(t, seat) for t, _, seat in played])
-            page.goto(server.url + "/stats")
-            page.wait_for_selector("#by-opponent svg.chart rect", timeout=30000)
-            _, data = ask(
-                server,
-                [
-                    {"table": t["id"], "token": token_of(t["seats"][s]["link"])}
-                    for t, _, s in played
-                ],
-            )
-            figures = page.inner_text("#figures")
-            t = data["total"]
-            assert f"{t['games_won']} of {t['games']}" in figures
-            assert f"{t['hands_won']} of {t['hands']}" in figures
-            rows = page.eval_on_selector_all(
-                "#by-opponent tbody tr", "rs => rs.map(r => r.dataset.label)"
-            )
-            assert rows == [r["label"] for r in data["by_opponent"]]
-            bars = page.eval_on_selector_all("#by-rules svg.chart rect", "rs => rs.length")
-            assert bars == 3 * len(data["by_rules"])
-            shots = os.environ.get("OKGIN_SCREENSHOTS")
-            if shots:  # docs/web.md's picture of the statistics page
-                page.screenshot(path=str(Path(shots) / "web-stats.png"), full_page=True)
-            assert not page.foreign and not page.errors, (page.foreign, page.errors)
-        finally:
-            browser.close()
+    page = open_page(browser, server)
+    hold_seats(page, server, [(t, seat) for t, _, seat in played])
+    page.goto(server.url + "/stats")
+    page.wait_for_selector("#by-opponent svg.chart rect", timeout=30000)
+    _, data = ask(
+        server,
+        [{"table": t["id"], "token": token_of(t["seats"][s]["link"])} for t, _, s in played],
+    )
+    figures = page.inner_text("#figures")
+    t = data["total"]
+    assert f"{t['games_won']} of {t['games']}" in figures
+    assert f"{t['hands_won']} of {t['hands']}" in figures
+    rows = page.eval_on_selector_all("#by-opponent tbody tr", "rs => rs.map(r => r.dataset.label)")
+    assert rows == [r["label"] for r in data["by_opponent"]]
+    bars = page.eval_on_selector_all("#by-rules svg.chart rect", "rs => rs.length")
+    assert bars == 3 * len(data["by_rules"])
+    shots = os.environ.get("OKGIN_SCREENSHOTS")
+    if shots:  # docs/web.md's picture of the statistics page
+        page.screenshot(path=str(Path(shots) / "web-stats.png"), full_page=True)
+    assert not page.foreign and not page.errors, (page.foreign, page.errors)
+    page.close()

@@ -15,17 +15,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_web_browser import CHROMIUM, browser, open_page
-from webtools import Client, Server, play_turn, token_of
+from webtools import Client, Server, browser, browser_test, open_page, play_turn, token_of
 
 from okgin.cards import mask_of, parse_cards
 from okgin.melds import Meld, best_layoffs
 
-__all__ = ["browser"]  # the fixture, shared with test_web_browser
+__all__ = ["browser"]  # the fixture, from webtools
 
-pytestmark = pytest.mark.skipif(
-    not CHROMIUM.exists() and not os.environ.get("CI"), reason="no /usr/bin/chromium"
-)
+pytestmark = browser_test
 
 
 @pytest.fixture(scope="module")

@@ -1,11 +1,15 @@
 """Helpers of the web tests: a database per test (SQLite file or a fresh PostgreSQL schema), the
-real server in a subprocess on a free loopback port, and a WebSocket client of the protocol."""
+real server in a subprocess on a free loopback port (and a module's ``server`` fixture over
+every database), a WebSocket client of the protocol, whole games played through it, and the
+real browser (Debian's chromium through playwright: its fixture and a page that records every
+error and every request to another host)."""
 
 from __future__ import annotations
 
 import contextlib
 import json
 import os
+import random
 import secrets
 import signal
 import subprocess
@@ -146,6 +150,39 @@ class Server:
         assert status == 201, body
         doc: dict[str, Any] = json.loads(body)
         return doc
+
+
+@contextlib.contextmanager
+def running(kind: str, tmp_path: Path, *args: str) -> Iterator[Server]:
+    """The server on an empty database of ``kind`` (``args`` go to ``okgin serve``), stopped
+    afterwards."""
+    with database(kind, tmp_path) as url:
+        srv = Server(url, tmp_path, *args)
+        try:
+            yield srv
+        finally:
+            srv.stop()
+
+
+def server_fixture(prefix: str, *args: str) -> Any:
+    """A module's ``server`` fixture (``server = server_fixture("name", ...)``): the server
+    started once per module on each of DATABASES, ``args`` given to ``okgin serve``."""
+
+    @pytest.fixture(scope="module", params=DATABASES)
+    def server(
+        request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+    ) -> Iterator[Server]:
+        tmp = tmp_path_factory.mktemp(f"{prefix}-{request.param}")
+        with running(request.param, tmp, *args) as srv:
+            yield srv
+
+    return server
+
+
+def get_json(server: Server, path: str) -> tuple[int, Any]:
+    """GET ``path``: the status and the JSON body."""
+    status, _, body = server.request(path)
+    return status, json.loads(body)
 
 
 def token_of(link: str) -> str:
@@ -335,3 +372,108 @@ def record_versions(doc: dict[str, Any]) -> dict[int, Any]:
             version += 1
             out[version] = action
     return out
+
+
+def play_game(
+    server: Server,
+    seats: list[dict[str, Any]],
+    rules: dict[str, Any] | None = None,
+    seed: int = 1,
+    spectate: bool = False,
+) -> tuple[dict[str, Any], dict[str, Any], dict[Any, Client]]:
+    """A whole game played over the WebSocket by fair players (:func:`pick`): the table, its
+    record and each person's (and the spectator's, key None) client with its frames."""
+    table = server.create(seats, rules=rules or {"preset": "standard", "target": 60}, seed=seed)
+    clients: dict[Any, Client] = {
+        s["seat"]: Client(server, table["id"], token_of(s["link"]))
+        for s in table["seats"]
+        if s["link"]
+    }
+    persons = dict(clients)
+    if spectate:
+        clients[None] = Client(server, table["id"], None)
+    everyone = list(clients.values())
+    for c in everyone:
+        c.recv()
+    rng = random.Random(seed)
+    acked: list[tuple[int, Any]] = []
+    steps = 0
+    while play_turn(persons, everyone, rng, acked):
+        steps += 1
+        assert steps < 3000, "the game did not end"
+    for c in everyone:
+        c.drain(0.3)
+        c.close()
+    status, _, body = server.request(f"/api/tables/{table['id']}/record")
+    assert status == 200, body
+    return table, json.loads(body), clients
+
+
+# ---- the real browser (Debian's chromium, no download) -------------------------------------
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+#: Skips a browser test where there is no chromium (never on CI: there it fails).
+browser_test = pytest.mark.skipif(
+    not CHROMIUM.exists() and not os.environ.get("CI"), reason="no /usr/bin/chromium"
+)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Chromium, once per module (import it into the test module to use it)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def open_page(browser: Any, server: Server, width: int = 1000, height: int = 900) -> Any:
+    """A new page (of a browser or a browser context) that may reach only the server: every
+    other request is refused and kept in ``page.foreign``, every page error and console error
+    in ``page.errors``."""
+    page = browser.new_page()
+    page.set_viewport_size({"width": width, "height": height})
+    page.foreign = []  # requests to any host but the server
+    page.errors = []
+
+    def route(r: Any) -> None:
+        if r.request.url.startswith(server.url):
+            r.continue_()
+        else:
+            page.foreign.append(r.request.url)
+            r.abort()
+
+    page.route("**/*", route)
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.on(
+        "console",
+        lambda m: page.errors.append(m.text) if m.type == "error" else None,
+    )
+    return page
+
+
+def sqlite_only(request: pytest.FixtureRequest) -> None:
+    """Skip the test on PostgreSQL: a browser test of a module whose server runs on both."""
+    if request.node.callspec.params.get("server") != "sqlite":
+        pytest.skip("the browser tests run on SQLite (the routes are the same on PostgreSQL)")
+
+
+def hold_seats(page: Any, server: Server, seats: list[tuple[dict[str, Any], int]]) -> None:
+    """This browser holds these seats, as table.js remembers a table it played at."""
+    page.goto(server.url + "/games")
+    games = {
+        t["id"]: {"token": token_of(t["seats"][s]["link"]), "at": i}
+        for i, (t, s) in enumerate(seats)
+    }
+    page.evaluate("g => localStorage.setItem('okgin-games', JSON.stringify(g))", games)
