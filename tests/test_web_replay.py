@@ -385,6 +385,7 @@ def test_the_new_pages_and_their_files_carry_the_security_headers(
         "/static/words.js",
         "/static/dom.js",
         "/static/sheet.js",
+        "/static/parts.js",
         "/static/records.css",
         f"/api/tables/{tid}/replay",
         f"/api/tables/{tid}/replay/0?seat=0",

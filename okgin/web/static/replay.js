@@ -4,8 +4,9 @@
 // okgin review's JSON (docs/review.md). Nothing here applies a rule.
 import { cardLabel, cardNode } from "./cards.js";
 import { $, el } from "./dom.js";
+import { pileList, resultParts, spreadRows, takenRow } from "./parts.js";
 import { scoreSheet } from "./sheet.js";
-import { actionText, breakdownLines, finalLines } from "./words.js";
+import { actionText } from "./words.js";
 
 const params = new URLSearchParams(location.search);
 const MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
@@ -251,11 +252,8 @@ function renderSeats(d, v) {
       for (let i = 0; i < v.hand_sizes[s]; i++) backs.append(cardNode(null));
       box.append(el("div", { class: "count", text: `${v.hand_sizes[s]} cards, not seen` }), backs);
     }
-    if (v.taken[s].length) {
-      const row = el("div", { class: "taken" }, el("span", { text: "took " }));
-      for (const c of v.taken[s]) row.append(cardNode(c));
-      box.append(row);
-    }
+    const taken = takenRow(v.taken[s]);
+    if (taken) box.append(taken);
     boxes.push(box);
   }
   $("r-seats").replaceChildren(...boxes);
@@ -264,30 +262,14 @@ function renderSeats(d, v) {
 function renderMiddle(v) {
   const stock = el("div", { class: "pile-button" }, cardNode(null), el("span", { class: "stock-count", text: `${v.stock_size} in stock` }));
   const top = v.top_discard ? cardNode(v.top_discard) : el("span", { class: "note", text: "no discard" });
-  const list = el("ol", { class: "pile-list", "aria-label": "the discard pile, who threw each card" });
-  const faceDown = v.knocker !== null && v.knock_discard === null;
-  const shown = faceDown && v.pile.length ? v.pile.slice(0, -1) : v.pile;
-  for (const p of shown.slice(-8).reverse()) {
-    list.append(el("li", { text: `${cardLabel(p.card)} ${p.by === null ? "upcard" : "by " + name(p.by)}` }));
-  }
-  $("r-middle").replaceChildren(stock, el("div", { class: "pile-button" }, top), list);
+  $("r-middle").replaceChildren(stock, el("div", { class: "pile-button" }, top), pileList(v, name));
 }
 
 function renderSpread(v) {
   const box = $("r-spread");
   box.hidden = v.knocker === null;
   if (v.knocker === null) return;
-  const parts = [el("h2", { text: `${name(v.knocker)}'s spread` })];
-  v.melds.forEach((m, i) => {
-    const row = el("div", { class: "meld" }, el("span", { class: "meld-no", text: `${i + 1}` }));
-    for (const c of m) row.append(cardNode(c));
-    parts.push(row);
-  });
-  if (v.knock_deadwood.length) {
-    const row = el("div", { class: "meld deadwood" }, el("span", { class: "meld-no", text: "dw" }));
-    for (const c of v.knock_deadwood) row.append(cardNode(c));
-    parts.push(row);
-  }
+  const parts = [el("h2", { text: `${name(v.knocker)}'s spread` }), ...spreadRows(v)];
   for (const l of v.layoffs) parts.push(el("p", { class: "line", text: `${name(l.seat)} laid off ${cardLabel(l.card)} on meld ${l.meld + 1}` }));
   box.replaceChildren(...parts);
 }
@@ -296,11 +278,7 @@ function renderResult(v) {
   const box = $("r-result");
   box.hidden = !v.result;
   if (!v.result) return;
-  const parts = [el("h2", { text: v.complete ? "The game is over" : "The hand is over" })];
-  for (const line of breakdownLines(v.breakdown, name)) parts.push(el("p", { class: "line", text: line }));
-  for (const line of finalLines(v.finals, name)) parts.push(el("p", { class: "line final", text: line }));
-  if (v.complete) parts.push(el("p", { class: "line winner", text: v.winner === null ? "A tie." : `${name(v.winner)} won the game.` }));
-  box.replaceChildren(...parts);
+  box.replaceChildren(...resultParts(v, name));
 }
 
 // The score sheet, Hollywood's three games from the step's help (the core's, as the table's).

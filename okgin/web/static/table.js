@@ -3,8 +3,9 @@
 // the core's arrangement, deadwood and layoffs); this file only shows them and sends choices.
 import { SUIT_NAMES, cardLabel, cardName, cardNode } from "./cards.js";
 import { $, el } from "./dom.js";
+import { pileList, resultParts, spreadRows, takenRow } from "./parts.js";
 import { scoreSheet } from "./sheet.js";
-import { actionText, breakdownLines, finalLines } from "./words.js";
+import { actionText } from "./words.js";
 
 const tableId = location.pathname.split("/").pop();
 const token = location.hash.slice(1) || null;
@@ -228,11 +229,8 @@ function renderOpponents(v) {
       box.append(el("div", { class: "away", text: "away: the computer plays for now" }));
     }
     box.append(el("div", { class: "count", text: `${v.hand_sizes[s]} cards` }));
-    if (v.taken[s].length) {
-      const row = el("div", { class: "taken" }, el("span", { text: "took " }));
-      for (const c of v.taken[s]) row.append(cardNode(c));
-      box.append(row);
-    }
+    const taken = takenRow(v.taken[s]);
+    if (taken) box.append(taken);
     if (v.revealed) {
       const row = el("div", { class: "revealed" });
       for (const c of v.revealed[s]) row.append(cardNode(c));
@@ -256,7 +254,6 @@ function renderMiddle(v) {
 
   const takes = legal("take");
   const top = v.pile.length ? v.pile[v.pile.length - 1] : null;
-  const knockFaceDown = v.knocker !== null && v.knock_discard === null;
   const pileButton = el("button", {
     id: "discard-top", type: "button", class: "pile-button",
     "aria-label": top ? `the discard pile, ${cardName(v.top_discard || top.card)} on top${takes.length ? ": take it" : ""}` : "the discard pile is empty",
@@ -270,12 +267,7 @@ function renderMiddle(v) {
   pileButton.disabled = !takes.length;
   pileButton.addEventListener("click", () => takes.length && act(takes[0]));
   draggable(pileButton, { kind: "pile" });
-  const list = el("ol", { class: "pile-list", "aria-label": "the discard pile, who threw each card" });
-  const shown = knockFaceDown && v.pile.length ? v.pile.slice(0, -1) : v.pile;
-  for (const p of shown.slice(-8).reverse()) {
-    list.append(el("li", { text: `${cardLabel(p.card)} ${p.by === null ? "upcard" : "by " + name(p.by)}` }));
-  }
-  $("pile-area").replaceChildren(pileButton, list);
+  $("pile-area").replaceChildren(pileButton, pileList(v, name));
 }
 
 function renderSpread(v) {
@@ -285,18 +277,8 @@ function renderSpread(v) {
     return;
   }
   box.hidden = false;
-  const parts = [el("h2", { text: v.knocker === st.seat ? "Your spread" : `${name(v.knocker)}'s spread` })];
-  v.melds.forEach((m, i) => {
-    const row = el("div", { class: "meld", "data-meld": String(i) }, el("span", { class: "meld-no", text: `${i + 1}` }));
-    for (const c of m) row.append(cardNode(c));
-    parts.push(row);
-  });
-  if (v.knock_deadwood.length) {
-    const row = el("div", { class: "meld deadwood" }, el("span", { class: "meld-no", text: "dw" }));
-    for (const c of v.knock_deadwood) row.append(cardNode(c));
-    parts.push(row);
-  }
-  box.replaceChildren(...parts);
+  const head = el("h2", { text: v.knocker === st.seat ? "Your spread" : `${name(v.knocker)}'s spread` });
+  box.replaceChildren(head, ...spreadRows(v));
 }
 
 // The order of the cards in the hand: the core's arrangement (melds, then deadwood) until the
@@ -660,13 +642,7 @@ function renderResult(v) {
     return;
   }
   box.hidden = false;
-  const parts = [el("h2", { text: v.complete ? "The game is over" : "The hand is over" })];
-  for (const line of breakdownLines(v.breakdown, name)) parts.push(el("p", { class: "line", text: line }));
-  for (const line of finalLines(v.finals, name)) parts.push(el("p", { class: "line final", text: line }));
-  if (v.complete) {
-    parts.push(el("p", { class: "line winner", text: v.winner === null ? "A tie." : `${name(v.winner)} won the game.` }));
-  }
-  box.replaceChildren(...parts);
+  box.replaceChildren(...resultParts(v, name));
 }
 
 function renderScores(v) {
