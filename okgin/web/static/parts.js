@@ -1,9 +1,23 @@
 // The pieces of a hand that the table and the replay page draw the same way from a view
-// (docs/view.md): the knocker's spread, the discard pile's list, the cards a seat took, and the
-// end of the hand in words. Every figure is the server's; name(seat) gives the page's name.
+// (docs/view.md): the hand's chips (upcard, knock limit, doubling, target), the knocker's
+// spread, the discard pile's list, the cards a seat took, and the end of the hand in words. Every figure is the server's; name(seat) gives the page's name.
 import { cardLabel, cardNode } from "./cards.js";
 import { el } from "./dom.js";
 import { breakdownLines, finalLines } from "./words.js";
+
+// The hand's number, the upcard, the knock limit it set, the page's own chips (`extra`), the
+// doubling mark and the target.
+export function infoChips(v, extra = []) {
+  const parts = [
+    el("span", { class: "chip", text: `Hand ${v.hand_number}` }),
+    el("span", { class: "chip upcard", text: `Upcard ${cardLabel(v.upcard)}` }),
+    el("span", { class: "chip limit", text: v.knock_limit === 0 ? "Gin only" : `Knock limit ${v.knock_limit}` }),
+    ...extra,
+  ];
+  if (v.multiplier > 1) parts.push(el("span", { class: "chip double", text: `Doubled ×${v.multiplier}` }));
+  if (v.rules.format !== "single") parts.push(el("span", { class: "chip", text: `Target ${v.target}` }));
+  return parts;
+}
 
 // The knocker's melds, numbered, then its deadwood: one row each.
 export function spreadRows(v) {

@@ -4,7 +4,7 @@
 // okgin review's JSON (docs/review.md). Nothing here applies a rule.
 import { cardLabel, cardNode } from "./cards.js";
 import { $, el } from "./dom.js";
-import { pileList, resultParts, spreadRows, takenRow } from "./parts.js";
+import { infoChips, pileList, resultParts, spreadRows, takenRow } from "./parts.js";
 import { scoreSheet } from "./sheet.js";
 import { actionText } from "./words.js";
 
@@ -206,15 +206,7 @@ function render() {
 }
 
 function renderInfo(v) {
-  const parts = [
-    el("span", { class: "chip", text: `Hand ${v.hand_number}` }),
-    el("span", { class: "chip upcard", text: `Upcard ${cardLabel(v.upcard)}` }),
-    el("span", { class: "chip limit", text: v.knock_limit === 0 ? "Gin only" : `Knock limit ${v.knock_limit}` }),
-    el("span", { class: "chip", text: `Dealer ${name(v.dealer)}` }),
-  ];
-  if (v.multiplier > 1) parts.push(el("span", { class: "chip double", text: `Doubled ×${v.multiplier}` }));
-  if (v.rules.format !== "single") parts.push(el("span", { class: "chip", text: `Target ${v.target}` }));
-  $("r-info").replaceChildren(...parts);
+  $("r-info").replaceChildren(...infoChips(v, [el("span", { class: "chip", text: `Dealer ${name(v.dealer)}` })]));
 }
 
 // The cards of one seat: its own view's (with the core's arrangement), everything's, the

@@ -3,7 +3,7 @@
 // the core's arrangement, deadwood and layoffs); this file only shows them and sends choices.
 import { SUIT_NAMES, cardLabel, cardName, cardNode } from "./cards.js";
 import { $, el } from "./dom.js";
-import { pileList, resultParts, spreadRows, takenRow } from "./parts.js";
+import { infoChips, pileList, resultParts, spreadRows, takenRow } from "./parts.js";
 import { scoreSheet } from "./sheet.js";
 import { actionText } from "./words.js";
 
@@ -209,14 +209,7 @@ function render() {
 }
 
 function renderInfo(v) {
-  const parts = [
-    el("span", { class: "chip", text: `Hand ${v.hand_number}` }),
-    el("span", { class: "chip upcard", text: `Upcard ${cardLabel(v.upcard)}` }),
-    el("span", { class: "chip limit", text: v.knock_limit === 0 ? "Gin only" : `Knock limit ${v.knock_limit}` }),
-  ];
-  if (v.multiplier > 1) parts.push(el("span", { class: "chip double", text: `Doubled ×${v.multiplier}` }));
-  if (v.rules.format !== "single") parts.push(el("span", { class: "chip", text: `Target ${v.target}` }));
-  $("info").replaceChildren(...parts);
+  $("info").replaceChildren(...infoChips(v));
 }
 
 function renderOpponents(v) {
