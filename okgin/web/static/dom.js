@@ -1,6 +1,6 @@
 // The small DOM helpers every page uses: an element by id, an element built with its
-// attributes ("class", "text" as its text, any other as an attribute) and children, and an
-// SVG element with its attributes and text.
+// attributes ("class", "text" as its text, any other as an attribute) and children, an SVG
+// element with its attributes and text, and a display option kept in this browser.
 export const $ = (id) => document.getElementById(id);
 
 export function el(tag, attrs = {}, ...children) {
@@ -21,4 +21,16 @@ export function svg(tag, attrs = {}, text) {
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
   if (text !== undefined) node.textContent = text;
   return node;
+}
+
+// The checkbox `id` as a display option kept in this browser (localStorage "okgin-<id>"): while
+// ticked, the page's body has the class `cls`.
+export function keptOption(id, cls) {
+  const box = $(id);
+  box.checked = localStorage.getItem(`okgin-${id}`) === "1";
+  document.body.classList.toggle(cls, box.checked);
+  box.addEventListener("change", () => {
+    localStorage.setItem(`okgin-${id}`, box.checked ? "1" : "0");
+    document.body.classList.toggle(cls, box.checked);
+  });
 }

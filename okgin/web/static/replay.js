@@ -3,7 +3,7 @@
 // server's (the core's view of that moment, docs/protocol.md "Replays"); the review marks are
 // okgin review's JSON (docs/review.md). Nothing here applies a rule.
 import { cardLabel, cardNode } from "./cards.js";
-import { $, el } from "./dom.js";
+import { $, el, keptOption } from "./dom.js";
 import { infoChips, pileList, resultParts, spreadRows, takenRow } from "./parts.js";
 import { scoreSheet } from "./sheet.js";
 import { actionText } from "./words.js";
@@ -391,13 +391,7 @@ function showProgress(state) {
 }
 
 // ---- start --------------------------------------------------------------------------------
-const four = $("four-color");
-four.checked = localStorage.getItem("okgin-four-color") === "1";
-document.body.classList.toggle("four-color", four.checked);
-four.addEventListener("change", () => {
-  localStorage.setItem("okgin-four-color", four.checked ? "1" : "0");
-  document.body.classList.toggle("four-color", four.checked);
-});
+keptOption("four-color", "four-color");
 
 if (params.get("table")) {
   st.base = `/api/tables/${encodeURIComponent(params.get("table"))}/replay`;

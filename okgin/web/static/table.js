@@ -2,7 +2,7 @@
 // recipient's view. Every rule comes from the server (the view's legal actions, and "help":
 // the core's arrangement, deadwood and layoffs); this file only shows them and sends choices.
 import { SUIT_NAMES, cardLabel, cardName, cardNode } from "./cards.js";
-import { $, el } from "./dom.js";
+import { $, el, keptOption } from "./dom.js";
 import { infoChips, pileList, resultParts, spreadRows, takenRow } from "./parts.js";
 import { scoreSheet } from "./sheet.js";
 import { actionText } from "./words.js";
@@ -716,15 +716,8 @@ document.addEventListener("keydown", (event) => {
 });
 
 // Display options, kept in this browser.
-for (const [id, cls] of [["four-color", "four-color"], ["large", "large-cards"]]) {
-  const box = $(id);
-  box.checked = localStorage.getItem(`okgin-${id}`) === "1";
-  document.body.classList.toggle(cls, box.checked);
-  box.addEventListener("change", () => {
-    localStorage.setItem(`okgin-${id}`, box.checked ? "1" : "0");
-    document.body.classList.toggle(cls, box.checked);
-  });
-}
+keptOption("four-color", "four-color");
+keptOption("large", "large-cards");
 
 // The pace of the other players' moves, kept in this browser too.
 {
