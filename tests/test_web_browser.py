@@ -5,8 +5,8 @@ docs/web.md (written when OKGIN_SCREENSHOTS is set to a folder)."""
 
 from __future__ import annotations
 
-import json
 import contextlib
+import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
