@@ -251,12 +251,19 @@ def test_a_reload_in_the_middle_of_a_hand_resumes_it(browser: Any, server: Serve
     for _ in range(6):
         if step(page) is None:
             break
-    page.wait_for_timeout(300)
+    # compared when nothing can move: the person's turn to draw (or pass), not while the bot
+    # may still be playing (a fixed wait raced the bot on a busy machine: '6c' == 'Kd')
+    settled = "#stock:not([disabled]), #act-pass, #result:visible"
+    for _ in range(200):  # play on (or wait for the bot) until the person is to draw
+        if page.locator(settled).count() or step(page) is None:
+            break
+        page.wait_for_timeout(50)
+    page.wait_for_selector(settled)
     before = page.eval_on_selector_all("#hand .card", "cs => cs.map(c => c.dataset.card)")
     log_before = page.locator("#log li").count()
     page.reload()
     page.wait_for_selector("#hand .card")
-    page.wait_for_timeout(300)
+    page.wait_for_selector(settled)
     after = page.eval_on_selector_all("#hand .card", "cs => cs.map(c => c.dataset.card)")
     assert sorted(after) == sorted(before) and page.locator("#log li").count() == log_before
     assert log_before >= 2
