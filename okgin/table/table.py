@@ -153,6 +153,8 @@ class Table:
         self.game = Game(self.rules, auto_deal=False, dealer=header["dealer"])
         self.game.deal([Card(c) for c in header["deck"]], header["dealer"])
         self.version = 0
+        #: the last view made for each seat (None: a spectator's), reused at its version
+        self._views: dict[int | None, View] = {}
         self.notices: list[str] = []
         self._accepted: dict[int, _Accepted] = {}
         self._dealt: tuple[int, int] | None = None  # the last next_hand: (given, made)
@@ -218,12 +220,20 @@ class Table:
         return self.game.is_over
 
     def view(self, seat: int) -> View:
-        """What ``seat`` may know now (its ``version`` is the table's)."""
-        return view_of(self.game, self._seat(seat), version=self.version)
+        """What ``seat`` may know now (its ``version`` is the table's). A view is frozen, so
+        the one made for a seat at this version is given again until the table changes."""
+        return self._view(self._seat(seat))
 
     def spectator_view(self) -> View:
         """What anyone may know now: no hand, no legal actions."""
-        return view_of(self.game, None, version=self.version)
+        return self._view(None)
+
+    def _view(self, seat: int | None) -> View:
+        cached = self._views.get(seat)
+        if cached is not None and cached.version == self.version:
+            return cached
+        view = self._views[seat] = view_of(self.game, seat, version=self.version)
+        return view
 
     def record(self, players: Sequence[str] | None = None) -> dict[str, Any]:
         """The game as a RECORD.md document (``okgin replay`` reads it)."""
@@ -513,6 +523,7 @@ class Table:
         """Apply a checked entry as the next version; the events it makes."""
         made = self.version + 1
         game = self.game
+        self._views.clear()  # the game changes: no view made before is current
         kinds: list[tuple[EventKind, dict[str, Any]]] = []
         do = entry["do"]
         if do == "action":

@@ -33,7 +33,7 @@ from okgin.errors import IllegalActionError, OkginError
 from okgin.rules import OPTIONS, PRESETS, Rules
 from okgin.table import Seat, SeatError, StaleVersionError
 from okgin.web.db import make_engine, upgrade
-from okgin.web.hub import Connection, Hub, Live, UnknownTable, state
+from okgin.web.hub import Connection, Hub, Live, UnknownTable, state, state_frame
 from okgin.web.protocol import ProtocolError, RateLimit, hint_of, parse_message
 from okgin.web.records import record_routes
 from okgin.web.store import SqlStore
@@ -307,7 +307,7 @@ async def play_socket(hub: Hub, websocket: WebSocket, rate: float = 10.0) -> Non
     table = live.table
     missed = live.missed(seat, hello.version) if hello.version is not None else None
     if missed is None:
-        conn.send({"type": "snapshot", **state(live, seat)})
+        conn.send(state_frame(live, seat, {"type": "snapshot"}))
     else:
         for text in missed:
             conn.send(text)
@@ -407,7 +407,7 @@ def handle(hub: Hub, live: Live, conn: Connection, msg: Any) -> None:
         conn.send({"type": "pong", "version": table.version})
         return
     if msg.type == "hello":
-        conn.send({"type": "snapshot", **state(live, seat)})
+        conn.send(state_frame(live, seat, {"type": "snapshot"}))
         return
     if msg.type == "rematch":
         if seat is None:
@@ -455,13 +455,19 @@ def handle(hub: Hub, live: Live, conn: Connection, msg: Any) -> None:
         else:
             ack = table.next_hand(msg.version)
     except StaleVersionError as exc:
-        conn.send({"type": "refused", "code": "stale", "message": str(exc), **state(live, seat)})
+        conn.send(
+            state_frame(live, seat, {"type": "refused", "code": "stale", "message": str(exc)})
+        )
         return
     except IllegalActionError as exc:
-        conn.send({"type": "refused", "code": "illegal", "message": str(exc), **state(live, seat)})
+        conn.send(
+            state_frame(live, seat, {"type": "refused", "code": "illegal", "message": str(exc)})
+        )
         return
     except OkginError as exc:
-        conn.send({"type": "refused", "code": "refused", "message": str(exc), **state(live, seat)})
+        conn.send(
+            state_frame(live, seat, {"type": "refused", "code": "refused", "message": str(exc)})
+        )
         return
-    conn.send({"type": "ack", "acked": ack.version, "repeat": ack.repeat, **state(live, seat)})
+    conn.send(state_frame(live, seat, {"type": "ack", "acked": ack.version, "repeat": ack.repeat}))
     live.kick_bots()

@@ -29,7 +29,7 @@ from okgin.views import View
 from okgin.web.protocol import help_for
 from okgin.web.store import SqlStore
 
-__all__ = ["Hub", "Live", "Recipient"]
+__all__ = ["Hub", "Live", "Recipient", "state", "state_frame"]
 
 log = logging.getLogger("okgin.web")
 
@@ -69,16 +69,22 @@ def view_for(table: Table, seat: Recipient) -> View:
     return table.spectator_view() if seat is None else table.view(seat)
 
 
-def state(live: Live, seat: Recipient) -> dict[str, Any]:
-    """The recipient's whole state: its view, the core's help about its cards, the table."""
+def _latest(live: Live, seat: Recipient) -> tuple[int, dict[str, Any], dict[str, Any], str, str]:
+    """The recipient's view JSON and help at the table's version, with their texts (each
+    made once per version: the events and the ack of one change share them)."""
     version = live.table.version
     cached = live.latest.get(seat)
     if cached is not None and cached[0] == version:
-        view_json, help_ = cached[1], cached[2]
-    else:
-        view = view_for(live.table, seat)
-        view_json, help_ = view.to_json(), help_for(view)
-        live.latest[seat] = (version, view_json, help_)
+        return cached
+    view = view_for(live.table, seat)
+    view_json, help_ = view.to_json(), help_for(view)
+    out = live.latest[seat] = (version, view_json, help_, json.dumps(view_json), json.dumps(help_))
+    return out
+
+
+def state(live: Live, seat: Recipient) -> dict[str, Any]:
+    """The recipient's whole state: its view, the core's help about its cards, the table."""
+    version, view_json, help_, _, _ = _latest(live, seat)
     return {
         "version": version,
         "seat": seat,
@@ -87,6 +93,18 @@ def state(live: Live, seat: Recipient) -> dict[str, Any]:
         "table": table_info(live),
         "rules": live.table.rules.options(),  # every option in force (docs: RULES.md §11)
     }
+
+
+def state_frame(live: Live, seat: Recipient, head: dict[str, Any]) -> str:
+    """``json.dumps({**head, **state(live, seat)})``, the same text, with the view and help
+    serialised once per version (``head``: the frame's own keys, none of the state's)."""
+    version, _, _, view_text, help_text = _latest(live, seat)
+    return (
+        json.dumps(head)[:-1]
+        + f', "version": {version}, "seat": {json.dumps(seat)}'
+        + f', "view": {view_text}, "help": {help_text}'
+        + f', "table": {json.dumps(table_info(live))}, "rules": {live.rules_text}}}'
+    )
 
 
 def table_info(live: Live) -> dict[str, Any]:
@@ -136,8 +154,11 @@ class Live:
         self.connections: dict[Recipient, set[Connection]] = {}
         self.buffers: dict[Recipient, deque[tuple[int, str]]] = {}
         self.bot_task: asyncio.Task[None] | None = None
-        #: each recipient's last view JSON and help, with their version (frames reuse them)
-        self.latest: dict[Recipient, tuple[int, dict[str, Any], dict[str, Any]]] = {}
+        #: each recipient's last view JSON and help, with their version and their JSON texts
+        #: (frames reuse them)
+        self.latest: dict[Recipient, tuple[int, dict[str, Any], dict[str, Any], str, str]] = {}
+        #: every rule option in force as JSON (a table's rules never change)
+        self.rules_text = json.dumps(table.rules.options())
         self._unsubscribe: list[Callable[[], None]] = []
         #: from which version each recipient's frames are buffered (subscribed then)
         self.started: dict[Recipient, int] = {}
@@ -158,25 +179,27 @@ class Live:
         def publish(event: TableEvent) -> None:
             data = dict(event.data)
             view_json = data.pop("view", None)
-            frame: dict[str, Any] = {
-                "type": "event",
-                "version": event.version,
-                "kind": event.kind,
-                "event": data,
-                "seat": seat,
-            }
+            head = json.dumps(
+                {
+                    "type": "event",
+                    "version": event.version,
+                    "kind": event.kind,
+                    "event": data,
+                    "seat": seat,
+                }
+            )[:-1]
             if view_json is not None:
                 cached = self.latest.get(seat)
                 if cached is not None and cached[0] == event.version:
-                    help_ = cached[2]  # a second event of the same change
+                    view_text, help_text = cached[3], cached[4]  # a second event of the change
                 else:  # the table is at the event's version while it publishes
                     no_help = seat is None and self.table.rules.format != "hollywood"
                     help_ = {} if no_help else help_for(view_for(self.table, seat))
-                    self.latest[seat] = (event.version, view_json, help_)
-                frame["view"] = view_json
-                frame["help"] = help_
-            frame["table"] = table_info(self)
-            text = json.dumps(frame)
+                    view_text, help_text = json.dumps(view_json), json.dumps(help_)
+                    self.latest[seat] = (event.version, view_json, help_, view_text, help_text)
+                head += f', "view": {view_text}, "help": {help_text}'
+            # the same text as json.dumps of the whole frame, the view serialised once
+            text = f'{head}, "table": {json.dumps(table_info(self))}}}'
             self.buffers[seat].append((event.version, text))
             for conn in self.connections[seat]:
                 conn.send(text)

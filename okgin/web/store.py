@@ -38,6 +38,15 @@ def _first_line(exc: SQLAlchemyError) -> str:
     return text.splitlines()[0] if text else type(exc).__name__
 
 
+# The statements ``append`` runs, made once: SQLAlchemy then reuses their compiled form
+# without building and hashing a new statement on every action (most of an action's cost).
+_LAST_VERSION = sa.select(sa.func.max(entries.c.version)).where(
+    entries.c.table_id == sa.bindparam("table_id")
+)
+_KNOWN = sa.select(tables.c.id).where(tables.c.id == sa.bindparam("table_id"))
+_INSERT_ENTRY = entries.insert()
+
+
 class SqlStore:
     """The table layer's store on a SQLAlchemy engine (SQLite or PostgreSQL)."""
 
@@ -66,13 +75,9 @@ class SqlStore:
         text = json.dumps(entry)
         try:
             with self.engine.begin() as conn:
-                last = conn.execute(
-                    sa.select(sa.func.max(entries.c.version)).where(entries.c.table_id == table_id)
-                ).scalar()
+                last = conn.execute(_LAST_VERSION, {"table_id": table_id}).scalar()
                 if last is None:  # no entry yet: is there such a table?
-                    known = conn.execute(
-                        sa.select(tables.c.id).where(tables.c.id == table_id)
-                    ).first()
+                    known = conn.execute(_KNOWN, {"table_id": table_id}).first()
                     if known is None:
                         raise StoreError(f"no table {table_id}")
                     last = 0
@@ -82,7 +87,7 @@ class SqlStore:
                         f"{version} does not follow it"
                     )
                 conn.execute(
-                    entries.insert().values(table_id=table_id, version=version, entry=text)
+                    _INSERT_ENTRY, {"table_id": table_id, "version": version, "entry": text}
                 )
         except IntegrityError:
             raise StoreConflict(
