@@ -7,7 +7,8 @@ Starts the server (a subprocess on a free loopback port, SQLite in a temporary f
 ``--db``), opens ``--tables`` tables, and lets one simulated person per table act ``--rate``
 times a second (at a random phase), each on the version it last saw; a finished game is
 replaced by a new table. Prints the tables held at the end, the person actions a second, the
-bot actions a second, and the p50/p99/max time from sending an action to its ``ack``.
+bot actions a second, the p50/p99/max time from sending an action to its ``ack``, and the
+server process's CPU time per action (from /proc) with the load average at the end.
 """
 
 from __future__ import annotations
@@ -147,6 +148,28 @@ async def run(url: str, args: argparse.Namespace) -> Stats:
     return stats
 
 
+def wait_ready(url: str, seconds: float = 30.0) -> None:
+    """Wait until the server answers (it prints its address before it listens)."""
+    end = time.monotonic() + seconds
+    while True:
+        try:
+            with urllib.request.urlopen(url + "/", timeout=5):
+                return
+        except OSError:
+            if time.monotonic() > end:
+                raise
+            time.sleep(0.05)
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """The user + system CPU time process ``pid`` has used (None where /proc is missing)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--tables", type=int, default=200)
@@ -182,7 +205,10 @@ def main() -> int:
         assert server.stdout is not None
         line = server.stdout.readline()
         url = line.split(": ", 1)[1].strip().rstrip("/")
+        wait_ready(url)
+        cpu_before, mine_before = cpu_seconds(server.pid), time.process_time()
         stats = asyncio.run(run(url, args))
+        cpu_after, mine = cpu_seconds(server.pid), time.process_time() - mine_before
     finally:
         server.terminate()
         server.wait(10)
@@ -204,6 +230,15 @@ def main() -> int:
         f"send -> ack: p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {lat[-1] * 1000:.1f} ms "
         f"over {len(lat)} acks"
     )
+    if cpu_before is not None and cpu_after is not None:
+        actions = stats.person_actions + stats.bot_actions
+        used = cpu_after - cpu_before
+        print(
+            f"server CPU {used:.1f} s ({100 * used / elapsed:.0f}% of a core), "
+            f"{1000 * used / max(1, actions):.2f} ms per action (person + bot), "
+            f"load average {os.getloadavg()[0]:.2f}"
+        )
+    print(f"the simulated people's own CPU {mine:.1f} s ({100 * mine / elapsed:.0f}% of a core)")
     return 0
 
 

@@ -448,6 +448,7 @@ class Table:
             except (OSError, OkginError) as exc:
                 self.notices.append(f"the store did not mark table {self.id} as over: {exc}")
         self._publish(kinds)
+        self._views.clear()  # made for this change's events: no need to keep them longer
         return Ack(self.version)
 
     def _check(self, entry: Mapping[str, Any]) -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import logging
 import re
@@ -137,6 +138,10 @@ def create_app(
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         if resume:
             hub.resume_all()
+        # what the server holds from now on lives as long as it: out of the collector's way,
+        # so its full collections scan only the tables' objects (one took 0.66 s under load)
+        gc.collect()
+        gc.freeze()
         watcher = asyncio.get_running_loop().create_task(hub.watch())
         yield
         watcher.cancel()

@@ -69,27 +69,27 @@ def view_for(table: Table, seat: Recipient) -> View:
     return table.spectator_view() if seat is None else table.view(seat)
 
 
-def _latest(live: Live, seat: Recipient) -> tuple[int, dict[str, Any], dict[str, Any], str, str]:
-    """The recipient's view JSON and help at the table's version, with their texts (each
-    made once per version: the events and the ack of one change share them)."""
+def _latest(live: Live, seat: Recipient) -> tuple[int, str, str]:
+    """The recipient's view and help at the table's version, as JSON texts (each made once
+    per version: the events and the ack of one change share them; kept as text, which the
+    garbage collector never scans, rather than as the many objects of their dicts)."""
     version = live.table.version
     cached = live.latest.get(seat)
     if cached is not None and cached[0] == version:
         return cached
     view = view_for(live.table, seat)
-    view_json, help_ = view.to_json(), help_for(view)
-    out = live.latest[seat] = (version, view_json, help_, json.dumps(view_json), json.dumps(help_))
+    out = live.latest[seat] = (version, json.dumps(view.to_json()), json.dumps(help_for(view)))
     return out
 
 
 def state(live: Live, seat: Recipient) -> dict[str, Any]:
     """The recipient's whole state: its view, the core's help about its cards, the table."""
-    version, view_json, help_, _, _ = _latest(live, seat)
+    version, view_text, help_text = _latest(live, seat)
     return {
         "version": version,
         "seat": seat,
-        "view": view_json,
-        "help": help_,
+        "view": json.loads(view_text),
+        "help": json.loads(help_text),
         "table": table_info(live),
         "rules": live.table.rules.options(),  # every option in force (docs: RULES.md §11)
     }
@@ -98,7 +98,7 @@ def state(live: Live, seat: Recipient) -> dict[str, Any]:
 def state_frame(live: Live, seat: Recipient, head: dict[str, Any]) -> str:
     """``json.dumps({**head, **state(live, seat)})``, the same text, with the view and help
     serialised once per version (``head``: the frame's own keys, none of the state's)."""
-    version, _, _, view_text, help_text = _latest(live, seat)
+    version, view_text, help_text = _latest(live, seat)
     return (
         json.dumps(head)[:-1]
         + f', "version": {version}, "seat": {json.dumps(seat)}'
@@ -154,9 +154,9 @@ class Live:
         self.connections: dict[Recipient, set[Connection]] = {}
         self.buffers: dict[Recipient, deque[tuple[int, str]]] = {}
         self.bot_task: asyncio.Task[None] | None = None
-        #: each recipient's last view JSON and help, with their version and their JSON texts
-        #: (frames reuse them)
-        self.latest: dict[Recipient, tuple[int, dict[str, Any], dict[str, Any], str, str]] = {}
+        #: each recipient's last view and help as JSON texts, with their version (frames
+        #: reuse them)
+        self.latest: dict[Recipient, tuple[int, str, str]] = {}
         #: every rule option in force as JSON (a table's rules never change)
         self.rules_text = json.dumps(table.rules.options())
         self._unsubscribe: list[Callable[[], None]] = []
@@ -191,12 +191,12 @@ class Live:
             if view_json is not None:
                 cached = self.latest.get(seat)
                 if cached is not None and cached[0] == event.version:
-                    view_text, help_text = cached[3], cached[4]  # a second event of the change
+                    view_text, help_text = cached[1], cached[2]  # a second event of the change
                 else:  # the table is at the event's version while it publishes
                     no_help = seat is None and self.table.rules.format != "hollywood"
                     help_ = {} if no_help else help_for(view_for(self.table, seat))
                     view_text, help_text = json.dumps(view_json), json.dumps(help_)
-                    self.latest[seat] = (event.version, view_json, help_, view_text, help_text)
+                    self.latest[seat] = (event.version, view_text, help_text)
                 head += f', "view": {view_text}, "help": {help_text}'
             # the same text as json.dumps of the whole frame, the view serialised once
             text = f'{head}, "table": {json.dumps(table_info(self))}}}'
