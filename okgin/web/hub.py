@@ -13,7 +13,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import os
 import secrets
 import time
 from collections import deque
@@ -41,12 +40,6 @@ STAND_IN = "medium"
 BUFFER = 400
 
 Recipient = int | None  # a seat, or None for a spectator
-
-
-def _nice() -> None:
-    """A thinking worker runs below the server's priority: the event loop comes first."""
-    with contextlib.suppress(OSError):
-        os.nice(10)
 
 
 class UnknownTable(OkginError):
