@@ -181,6 +181,10 @@ def test_play_works_before_the_front_page_has_its_metadata(browser: Any, server:
     held: list[Any] = []
     page.route("**/api/meta", lambda route: held.append(route))  # no answer till released
     page.goto(server.url + "/")
+    for _ in range(200):  # the route's event reaches this side when playwright next listens
+        if held:
+            break
+        page.wait_for_timeout(50)
     assert held, "the page asked for its metadata"
     page.click("#play")
     page.wait_for_selector("#hand .card")

@@ -10,14 +10,12 @@ end of a hand every hand and the knock discard. A spectator knows only the publi
 
 from __future__ import annotations
 
-import json
-import random
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-from webtools import DATABASES, Client, Server, database, play_turn, token_of
+from webtools import DATABASES, Server, database, play_game
 
 from okgin.actions import Discard, Draw, Knock, Layoff, from_json
 from okgin.cards import CARDS, Card, cards_of
@@ -100,32 +98,14 @@ def test_no_frame_shows_a_card_before_its_recipient_may_know_it(
     with database(db, tmp_path) as url:
         server = Server(url, tmp_path, "--rate", "1000")
         try:
-            table = server.create(seats, rules={"preset": "standard", "target": 40}, seed=players)
-            persons = {
-                s["seat"]: Client(server, table["id"], token_of(s["link"]))
-                for s in table["seats"]
-                if s["link"]
-            }
-            spectator = Client(server, table["id"], None)
-            everyone = [*persons.values(), spectator]
-            for c in everyone:
-                c.recv()
-            rng = random.Random(players)
-            acked: list[tuple[int, Any]] = []
-            steps = 0
-            while play_turn(persons, everyone, rng, acked):
-                steps += 1
-                assert steps < 3000, "the game did not end"
-            for c in everyone:
-                c.drain(0.3)
-            status, _, body = server.request(f"/api/tables/{table['id']}/record")
-            assert status == 200
-            doc = json.loads(body)
+            _, doc, clients = play_game(
+                server, seats, {"preset": "standard", "target": 40}, seed=players, spectate=True
+            )
         finally:
             server.stop()
     assert len(doc["hands"]) >= 1 and doc["players"][0] == "Ann"
     checked = 0
-    for seat, client in [*persons.items(), (None, spectator)]:
+    for seat, client in clients.items():
         allowed = may_know(doc, seat)
         last = max(allowed)
         for frame in client.frames:
@@ -138,7 +118,8 @@ def test_no_frame_shows_a_card_before_its_recipient_may_know_it(
             checked += 1
     # the check is not empty: every recipient got frames through the whole game
     assert checked > 50 * (players + 1) // 2
-    assert all(c.frames[-1]["table"]["game_over"] for c in everyone if "table" in c.frames[-1])
+    ends = [c.frames[-1] for c in clients.values()]
+    assert all(f["table"]["game_over"] for f in ends if "table" in f)
 
 
 def test_the_oracle_catches_a_stock_card_in_a_frame() -> None:
