@@ -19,13 +19,12 @@ from webtools import (
     DATABASES,
     ROOT,
     BotChooser,
-    Client,
     Server,
     database,
+    person_clients,
     pick,
     play_turn,
     record_versions,
-    token_of,
 )
 
 from okgin.record import replay
@@ -64,14 +63,8 @@ def play_game(
     """Play a whole game to ``TARGET`` with a client on every person seat; check it against
     the core and ``okgin replay``; the record."""
     table = server.create(seats, rules={"preset": "standard", "target": TARGET}, seed=seed)
-    persons = {
-        s["seat"]: Client(server, table["id"], token_of(s["link"]))
-        for s in table["seats"]
-        if s["link"]
-    }
+    persons = person_clients(server, table)
     everyone = list(persons.values())
-    for c in everyone:
-        c.recv()
     acked: list[tuple[int, Any]] = []
     rng = random.Random(seed)
     for _ in range(20_000):

@@ -19,11 +19,11 @@ from webtools import (
     Client,
     Server,
     database,
+    person_clients,
     pick,
     play_turn,
     poll,
     record_versions,
-    token_of,
 )
 
 from okgin.record import replay
@@ -56,14 +56,8 @@ def test_every_acknowledged_action_survives_sigkill(db: str, tmp_path: Path) -> 
                 table = server.create(
                     SEATS, rules={"preset": "standard", "target": 30}, seed=100 + game
                 )
-                persons = {
-                    s["seat"]: Client(server, table["id"], token_of(s["link"]))
-                    for s in table["seats"]
-                    if s["link"]
-                }
+                persons = person_clients(server, table)
                 everyone = list(persons.values())
-                for c in everyone:
-                    c.recv()
                 acked: list[tuple[int, Any]] = []
                 steps = 0
                 while True:

@@ -12,7 +12,16 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
-from webtools import DATABASES, Client, Server, database, play_turn, record_versions, token_of
+from webtools import (
+    DATABASES,
+    Client,
+    Server,
+    database,
+    person_clients,
+    play_turn,
+    record_versions,
+    token_of,
+)
 
 from okgin.actions import DRAW
 from okgin.record import replay
@@ -70,13 +79,7 @@ def test_a_rematch_is_still_offered_after_a_restart_with_the_same_seats(
         server = Server(url, tmp_path, "--rate", "1000")
         try:
             table = server.create(SEATS, rules={"preset": "standard", "format": "single"}, seed=31)
-            persons = {
-                s["seat"]: Client(server, table["id"], token_of(s["link"]))
-                for s in table["seats"]
-                if s["link"]
-            }
-            for c in persons.values():
-                c.recv()
+            persons = person_clients(server, table)
             play_to_the_end(persons)
             persons[0].drain(0.2)
             old = persons[0].state

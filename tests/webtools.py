@@ -374,6 +374,19 @@ def record_versions(doc: dict[str, Any]) -> dict[int, Any]:
     return out
 
 
+def person_clients(server: Server, table: dict[str, Any]) -> dict[int, Client]:
+    """A client on every person seat of a table just made (by its invite link's token), each
+    past its first frame."""
+    persons = {
+        s["seat"]: Client(server, table["id"], token_of(s["link"]))
+        for s in table["seats"]
+        if s["link"]
+    }
+    for c in persons.values():
+        c.recv()
+    return persons
+
+
 def play_game(
     server: Server,
     seats: list[dict[str, Any]],
@@ -384,17 +397,12 @@ def play_game(
     """A whole game played over the WebSocket by fair players (:func:`pick`): the table, its
     record and each person's (and the spectator's, key None) client with its frames."""
     table = server.create(seats, rules=rules or {"preset": "standard", "target": 60}, seed=seed)
-    clients: dict[Any, Client] = {
-        s["seat"]: Client(server, table["id"], token_of(s["link"]))
-        for s in table["seats"]
-        if s["link"]
-    }
-    persons = dict(clients)
+    persons = person_clients(server, table)
+    clients: dict[Any, Client] = dict(persons)
     if spectate:
         clients[None] = Client(server, table["id"], None)
+        clients[None].recv()
     everyone = list(clients.values())
-    for c in everyone:
-        c.recv()
     rng = random.Random(seed)
     acked: list[tuple[int, Any]] = []
     steps = 0
