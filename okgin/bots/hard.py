@@ -118,29 +118,13 @@ def knock_points(
     return float(points[0] - sum(points[1:])), under
 
 
-def mean_after_draw(hand: int, dw: int, live: Sequence[int]) -> float:
-    """The average over ``live`` cards of the least deadwood after drawing one and then
-    discarding (``dw`` is the hand's deadwood). A card with no meld partner in the hand can
+def draw_outlook(hand: int, dw: int, live: Sequence[int], limit: int) -> tuple[float, float]:
+    """Over ``live`` cards, drawing one and then discarding from ``hand`` (whose deadwood is
+    ``dw``): the average least deadwood after, and the share of draws after which ``hand``
+    could knock under ``limit``, in one pass. A card with no meld partner in the hand can
     only replace its costliest card, so only the others need the exact analysis."""
     spare = deadwood_after_discard(hand)
     total = 0
-    count = 0
-    for u in live:
-        if hand >> u & 1:
-            continue
-        count += 1
-        if NEIGHBOURS[u] & hand:
-            total += deadwood_after_discard(hand | 1 << u)
-        else:
-            v = VALUES[u] + spare
-            total += v if v < dw else dw
-    return total / count if count else float(dw)
-
-
-def knock_share(hand: int, dw: int, live: Sequence[int], limit: int) -> float:
-    """The share of ``live`` cards after drawing which (and discarding) ``hand`` could knock
-    under ``limit`` (``dw`` is the hand's deadwood)."""
-    spare = deadwood_after_discard(hand)
     hits = 0
     count = 0
     for u in live:
@@ -152,8 +136,17 @@ def knock_share(hand: int, dw: int, live: Sequence[int], limit: int) -> float:
         else:
             v = VALUES[u] + spare
             after = v if v < dw else dw
+        total += after
         hits += after <= limit
-    return hits / count if count else float(dw <= limit)
+    if not count:
+        return float(dw), float(dw <= limit)
+    return total / count, hits / count
+
+
+def mean_after_draw(hand: int, dw: int, live: Sequence[int]) -> float:
+    """The average over ``live`` cards of the least deadwood after drawing one and then
+    discarding (``dw`` is the hand's deadwood): :func:`draw_outlook`'s first figure."""
+    return draw_outlook(hand, dw, live, -1)[0]
 
 
 def _min_after_take(hand: int, top: int, no_return: bool) -> int:
@@ -331,16 +324,17 @@ class HardBot:
         for c in cands:
             h = hand ^ (1 << c)
             dw = deadwood(h)
-            imp = 0.0
-            if live and p["alpha"]:
-                imp = dw - mean_after_draw(h, dw, live)
+            mean, share = float(dw), 0.0
+            if live and (p["alpha"] or p["reach"]):  # one pass over the draws gives both
+                mean, share = draw_outlook(h, dw, live, view.knock_limit)
+            imp = dw - mean if p["alpha"] else 0.0
             risk = 0.0
             if beta:
                 for w, pr in zip(weights, probs):
                     risk += w * know.feed_risk(c, pr, p["risk_background"])
             score = dw - p["alpha"] * imp + beta * risk
             if live and p["reach"]:
-                score -= p["reach"] * knock_share(h, dw, live, view.knock_limit)
+                score -= p["reach"] * share
             out.append((score, c, dw, risk))
         out.sort(key=lambda t: (t[0], -VALUES[t[1]], -t[1]))
         return out
