@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from webtools import ARGS, CHROMIUM, Server, browser, browser_test, open_page
+from webtools import ARGS, CHROMIUM, Server, browser, browser_test, open_page, settle
 
 pytestmark = browser_test
 
@@ -78,7 +78,9 @@ def step(page: Any, keyboard: bool = False) -> bool | None:
             page.locator("#hand .card").nth(best).click()
     else:
         return False
-    page.wait_for_timeout(30)
+    # the next step reads the state once this action (or the plan it started, the best layoffs
+    # one by one) is answered, not after a fixed wait (30 ms raced the ack on a busy machine)
+    settle(page)
     return True
 
 
@@ -163,7 +165,8 @@ def test_the_phone_layout_fits_375_pixels(browser: Any, server: Server) -> None:
             page.locator("#act-pass").click()
         elif page.locator("#stock:not([disabled])").count():
             page.locator("#stock").click()
-        page.wait_for_timeout(100)
+        settle(page)
+        page.wait_for_timeout(50)
     width = page.evaluate("() => document.documentElement.scrollWidth")
     assert width <= 375, f"the page is {width} px wide"
     box = page.locator("#hand").bounding_box()

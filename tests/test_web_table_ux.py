@@ -15,7 +15,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from webtools import Client, Server, browser, browser_test, open_page, play_turn, token_of
+from webtools import (
+    Client,
+    Server,
+    browser,
+    browser_test,
+    open_page,
+    play_turn,
+    settle,
+    token_of,
+)
 
 from okgin.cards import mask_of, parse_cards
 from okgin.melds import Meld, best_layoffs
@@ -66,6 +75,27 @@ def new_page(browser: Any, server: Server, **kw: Any) -> Any:
     return page
 
 
+def test_a_double_click_sends_the_action_once(browser: Any, server: Server) -> None:
+    """Two clicks before the answer send one action: the page waits for the ack (the second
+    would go out with the same version; a second click on "Lay off the best" started its
+    plan twice)."""
+    page = new_page(browser, server)
+    sent: list[dict[str, Any]] = []
+    page.on(
+        "websocket",
+        lambda ws: ws.on("framesent", lambda payload: sent.append(json.loads(payload))),
+    )
+    play(page)
+    page.wait_for_selector("#act-pass, #stock:not([disabled])")
+    target = "#act-pass" if page.locator("#act-pass").count() else "#stock"
+    before = sum(f["type"] == "action" for f in sent)
+    page.eval_on_selector(target, "b => { b.click(); b.click(); }")
+    settle(page)
+    assert sum(f["type"] == "action" for f in sent) == before + 1
+    assert "Refused" not in page.locator("#message").inner_text()
+    page.close()
+
+
 def test_the_hand_reordered_by_drag_and_by_keys_survives_a_reload(
     browser: Any, server: Server
 ) -> None:
@@ -111,6 +141,7 @@ def test_a_draw_and_a_discard_by_drag(browser: Any, server: Server) -> None:
             break
         if page.locator("#act-pass").count():
             page.click("#act-pass")
+            settle(page)
         page.wait_for_timeout(50)
     assert page.locator("#hand .card").count() == 10
     drag(page, "#stock", "#hand")  # the stock dragged to the hand draws

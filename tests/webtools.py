@@ -471,6 +471,13 @@ def open_page(browser: Any, server: Server, width: int = 1000, height: int = 900
     return page
 
 
+def settle(page: Any) -> None:
+    """Wait until the table page has its last action answered (the page sends one at a time
+    and marks ``body[data-pending]`` meanwhile). A loop that clicks again after a fixed wait
+    can find a button that the answer then removes, and wait 30 s for it to come back."""
+    page.wait_for_function("() => !document.body.dataset.pending", timeout=20_000)
+
+
 def sqlite_only(request: pytest.FixtureRequest) -> None:
     """Skip the test on PostgreSQL: a browser test of a module whose server runs on both."""
     if request.node.callspec.params.get("server") != "sqlite":

@@ -17,6 +17,7 @@ const st = {
   table: null,
   seat: null,
   plan: [], // actions to send one by one after each ack (the best layoffs)
+  pending: false, // an action sent and not yet answered (ack or refused): no second one
   focus: null, // the card chosen by keyboard
   lastLog: "",
 };
@@ -55,6 +56,7 @@ function connect() {
     drain();
   });
   ws.addEventListener("close", (event) => {
+    settle();  // an action in flight is answered by the next snapshot, not by an ack
     $("status").textContent = "disconnected: reconnecting…";
     if (event.code === 4403 || event.code === 4404) {
       $("status").textContent = "not connected";
@@ -66,12 +68,25 @@ function connect() {
 }
 
 function send(msg) {
-  if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+  if (!ws || ws.readyState !== WebSocket.OPEN) return false;
+  ws.send(JSON.stringify(msg));
+  return true;
 }
 
+// Send one action; false (nothing sent) while the last one is unanswered, so a double click
+// or a key pressed twice sends it once (the second would be refused as stale).
 function act(action) {
+  if (st.pending) return false;
   $("message").textContent = "";
-  send({ type: "action", action, version: st.version });
+  if (!send({ type: "action", action, version: st.version })) return false;
+  st.pending = true;
+  document.body.dataset.pending = "1";
+  return true;
+}
+
+function settle() {
+  st.pending = false;
+  delete document.body.dataset.pending;
 }
 
 function pace() {
@@ -97,6 +112,7 @@ async function drain() {
 // Apply one frame; true when it showed another seat's move (worth a pause).
 function apply(frame) {
   if (typeof frame.version === "number") st.version = Math.max(st.version ?? 0, frame.version);
+  if (["snapshot", "ack", "refused", "error"].includes(frame.type)) settle();
   switch (frame.type) {
     case "snapshot":
     case "ack":
@@ -193,6 +209,7 @@ function render() {
   if (!v) return;
   if (st.hintFor !== v.version) { $("hint").textContent = ""; st.hintFor = v.version; }
   document.body.classList.toggle("spectator", st.seat === null);
+  document.body.dataset.version = v.version;  // what is drawn (tests wait on it)
   renderInfo(v);
   renderOpponents(v);
   renderMiddle(v);
@@ -551,6 +568,7 @@ function layoffChooser(v, layoffs, best) {
       : "Lay off nothing (then Done)";
   };
   const go = button(goText(), "", () => {
+    if (st.pending) return;
     st.plan = [];
     st.pickPlan = cards.filter((c) => st.layoffPick.has(c));
     followPicks();
@@ -596,9 +614,8 @@ function renderActions(v) {
   const best = (st.help.layoffs || []).map(([card, meld]) => ({ do: "layoff", card, meld }));
   if (layoffs.length && best.length) {
     out.push(button(`Lay off the best: ${best.map((b) => cardLabel(b.card)).join(", ")} (deadwood ${st.help.layoff_deadwood} after)`, "primary", () => {
-      st.plan = best.slice(1);
       const first = layoffs.find((a) => same(a, best[0]));
-      if (first) act(first);
+      if (first && act(first)) st.plan = best.slice(1);
     }, "act-best-layoffs"));
   }
   if (layoffs.length) out.push(layoffChooser(v, layoffs, best));
