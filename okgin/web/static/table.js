@@ -209,7 +209,6 @@ function render() {
   if (!v) return;
   if (st.hintFor !== v.version) { $("hint").textContent = ""; st.hintFor = v.version; }
   document.body.classList.toggle("spectator", st.seat === null);
-  document.body.dataset.version = v.version;  // what is drawn (tests wait on it)
   renderInfo(v);
   renderOpponents(v);
   renderMiddle(v);
