@@ -302,6 +302,9 @@ async def play_socket(hub: Hub, websocket: WebSocket, rate: float = 10.0) -> Non
     except ProtocolError as exc:
         await fail(exc.code, str(exc), 4400)
         return
+    # again, with no wait before attach: while the hello was awaited the hub may have dropped
+    # a finished game from memory (Hub.watch); this loads it back
+    live = hub.get(table_id)
     seat: int | None = None
     if hello.token:
         seat = hub.store.seat_of(table_id, hello.token)

@@ -34,6 +34,8 @@ log = logging.getLogger("okgin.web")
 
 #: Bots whose decisions are searches, long enough to think in another process.
 SEARCHERS = frozenset({"hard", "expert"})
+#: How long (seconds) a finished game that nobody has open stays in the server's memory.
+KEEP = 120.0
 #: The bot that plays the seat of a person gone longer than the grace period.
 STAND_IN = "medium"
 #: How many frames per recipient a reconnecting client can catch up on without a snapshot.
@@ -145,6 +147,8 @@ class Live:
         ):
             self.executor = pool()
         self.connections: dict[Recipient, set[Connection]] = {}
+        #: since when nobody has been connected (None: somebody is); a table starts unwatched
+        self.idle_since: float | None = time.monotonic()
         self.buffers: dict[Recipient, deque[tuple[int, str]]] = {}
         self.bot_task: asyncio.Task[None] | None = None
         #: each recipient's last view and help as JSON texts, with their version (frames
@@ -218,6 +222,7 @@ class Live:
     def attach(self, conn: Connection) -> None:
         self._subscribe(conn.seat)
         self.connections[conn.seat].add(conn)
+        self.idle_since = None
         if conn.seat is not None:
             self.gone_since.pop(conn.seat, None)
 
@@ -225,6 +230,20 @@ class Live:
         self.connections[conn.seat].discard(conn)
         if conn.seat is not None and not self.connections[conn.seat]:
             self.gone_since[conn.seat] = time.monotonic()
+        if not any(self.connections.values()):
+            self.idle_since = time.monotonic()
+
+    def done_with(self, now: float, after: float) -> bool:
+        """True for a finished game that nobody has had open for ``after`` seconds, with no
+        bot or stand-in still at work: the hub may drop it from memory (the database keeps it
+        whole, and the next request loads it again, as after a restart)."""
+        busy = any(t is not None and not t.done() for t in (self.bot_task, self.stand_in_task))
+        return (
+            self.table.game_over
+            and not busy
+            and self.idle_since is not None
+            and now - self.idle_since >= after
+        )
 
     @property
     def hints(self) -> Executor | None:
@@ -296,9 +315,11 @@ class Live:
 class Hub:
     """Every table this server has loaded, over one store."""
 
-    def __init__(self, store: SqlStore, grace: float = 60.0) -> None:
+    def __init__(self, store: SqlStore, grace: float = 60.0, keep: float = KEEP) -> None:
         self.store = store
         self.grace = grace
+        #: how long a finished game nobody has open stays loaded (seconds)
+        self.keep = keep
         self.live: dict[str, Live] = {}
         self._pool: Executor | None = None
 
@@ -383,12 +404,18 @@ class Hub:
                 log.error("table %s cannot be resumed: %s", table_id, exc)
 
     async def watch(self, every: float = 0.5) -> None:
-        """Watch for people gone longer than the grace period, as long as the server runs."""
+        """Watch for people gone longer than the grace period, and drop the finished games
+        nobody has had open for ``keep`` seconds (a server that kept every game it loaded
+        grew without end, and so did its full garbage collections), as long as it runs."""
         while True:
             await asyncio.sleep(every)
-            for live in list(self.live.values()):
+            now = time.monotonic()
+            for table_id, live in list(self.live.items()):
                 try:
                     live.watch()
+                    if live.done_with(now, self.keep):
+                        live.close()
+                        del self.live[table_id]
                 except Exception:
                     log.exception("table %s: the watch failed", live.table.id)
 
