@@ -8,12 +8,19 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-from webtools import ARGS, CHROMIUM, Server, browser, browser_test, open_page, settle
+from webtools import (
+    ARGS,
+    CHROMIUM,
+    Server,
+    browser,
+    browser_test,
+    open_page,
+    server_fixture,
+    settle,
+)
 
 pytestmark = browser_test
 
@@ -21,14 +28,7 @@ pytestmark = browser_test
 __all__ = ["ARGS", "CHROMIUM", "browser", "open_page"]
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    tmp = tmp_path_factory.mktemp("browser")
-    srv = Server(f"sqlite:///{tmp / 'web.sqlite3'}", tmp)
-    try:
-        yield srv
-    finally:
-        srv.stop()
+server = server_fixture("browser", databases=["sqlite"])
 
 
 def best_index(page: Any) -> int | None:

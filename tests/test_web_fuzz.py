@@ -13,26 +13,22 @@ import contextlib
 import json
 import os
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from webtools import DATABASES, Client, Server, database, pick, record_versions, token_of
+from webtools import (
+    Client,
+    Server,
+    pick,
+    record_versions,
+    server_fixture,
+    token_of,
+)
 
 SEEDS = int(os.environ.get("OKGIN_FUZZ_SEEDS", "6"))
 
 
-@pytest.fixture(scope="module", params=DATABASES)
-def server(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[Server]:
-    tmp = tmp_path_factory.mktemp(f"fuzz-{request.param}")
-    with database(request.param, tmp) as url:
-        srv = Server(url, tmp, "--rate", "1000")
-        try:
-            yield srv
-        finally:
-            srv.stop()
+server = server_fixture("fuzz", "--rate", "1000")
 
 
 def answer(client: Client) -> dict[str, Any]:

@@ -10,7 +10,6 @@ import os
 import random
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +24,7 @@ from webtools import (
     pick,
     play_turn,
     record_versions,
+    server_fixture,
 )
 
 from okgin.record import replay
@@ -47,14 +47,7 @@ CASES = [(bot, seed) for bot, first in LEVELS for seed in [first, *range(1000, 1
 TARGET = 100
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    tmp = tmp_path_factory.mktemp("web-games")
-    srv = Server(f"sqlite:///{tmp / 'web.sqlite3'}", tmp, "--rate", "1000")
-    try:
-        yield srv
-    finally:
-        srv.stop()
+server = server_fixture("web-games", "--rate", "1000", databases=["sqlite"])
 
 
 def play_game(

@@ -6,27 +6,16 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from webtools import DATABASES, Client, Server, database, pick, token_of
+from webtools import DATABASES, Client, Server, database, pick, server_fixture, token_of
 
 TWO = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "easy"}]
 FRIENDS = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
 
 
-@pytest.fixture(scope="module", params=DATABASES)
-def server(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[Server]:
-    tmp = tmp_path_factory.mktemp(f"web-{request.param}")
-    with database(request.param, tmp) as url:
-        srv = Server(url, tmp)
-        try:
-            yield srv
-        finally:
-            srv.stop()
+server = server_fixture("web")
 
 
 def seat_client(server: Server, table: dict, seat: int, version: int | None = None) -> Client:  # type: ignore[type-arg]

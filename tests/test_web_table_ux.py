@@ -10,11 +10,9 @@ from __future__ import annotations
 import json
 import os
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
 from webtools import (
     Client,
     Server,
@@ -22,6 +20,7 @@ from webtools import (
     browser_test,
     open_page,
     play_turn,
+    server_fixture,
     settle,
     token_of,
 )
@@ -34,15 +33,8 @@ __all__ = ["browser"]  # the fixture, from webtools
 pytestmark = browser_test
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """The server, with a rate limit the protocol-played seats do not reach."""
-    tmp = tmp_path_factory.mktemp("table_ux")
-    srv = Server(f"sqlite:///{tmp / 'web.sqlite3'}", tmp, "--rate", "1000")
-    try:
-        yield srv
-    finally:
-        srv.stop()
+#: the server, with a rate limit the protocol-played seats do not reach
+server = server_fixture("table_ux", "--rate", "1000", databases=["sqlite"])
 
 
 def hand_order(page: Any) -> list[str]:

@@ -17,7 +17,7 @@ import sys
 import threading
 import time
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -164,11 +164,11 @@ def running(kind: str, tmp_path: Path, *args: str) -> Iterator[Server]:
             srv.stop()
 
 
-def server_fixture(prefix: str, *args: str) -> Any:
+def server_fixture(prefix: str, *args: str, databases: Sequence[str] = DATABASES) -> Any:
     """A module's ``server`` fixture (``server = server_fixture("name", ...)``): the server
-    started once per module on each of DATABASES, ``args`` given to ``okgin serve``."""
+    started once per module on each of ``databases``, ``args`` given to ``okgin serve``."""
 
-    @pytest.fixture(scope="module", params=DATABASES)
+    @pytest.fixture(scope="module", params=list(databases))
     def server(
         request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
     ) -> Iterator[Server]:
