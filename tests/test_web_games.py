@@ -19,11 +19,11 @@ from webtools import (
     ROOT,
     BotChooser,
     Server,
-    database,
     person_clients,
     pick,
     play_turn,
     record_versions,
+    running,
     server_fixture,
 )
 
@@ -124,11 +124,7 @@ def test_two_people_play_a_whole_game_to_100_through_their_invite_links(
 ) -> None:
     """Both seats opened by their own invite links (each a scripted person deciding like
     ``medium`` from the view it is sent; seed 12: three hands)."""
-    with database(db, tmp_path) as url:
-        server = Server(url, tmp_path, "--rate", "1000")
-        try:
-            people = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
-            doc = play_game(server, people, 12, BotChooser("medium"))
-            assert doc["players"] == ["Ann", "Bob"]
-        finally:
-            server.stop()
+    with running(db, tmp_path, "--rate", "1000") as server:
+        people = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
+        doc = play_game(server, people, 12, BotChooser("medium"))
+        assert doc["players"] == ["Ann", "Bob"]

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from webtools import DATABASES, Server, database, play_game
+from webtools import DATABASES, play_game, running
 
 from okgin.actions import Discard, Draw, Knock, Layoff, from_json
 from okgin.cards import CARDS, Card, cards_of
@@ -95,14 +95,10 @@ def test_no_frame_shows_a_card_before_its_recipient_may_know_it(
         {"kind": "person", "name": NAMES[i]} if kind == "person" else {"kind": "bot", "bot": "easy"}
         for i, kind in enumerate(SEATS[players])
     ]
-    with database(db, tmp_path) as url:
-        server = Server(url, tmp_path, "--rate", "1000")
-        try:
-            _, doc, clients = play_game(
-                server, seats, {"preset": "standard", "target": 40}, seed=players, spectate=True
-            )
-        finally:
-            server.stop()
+    with running(db, tmp_path, "--rate", "1000") as server:
+        _, doc, clients = play_game(
+            server, seats, {"preset": "standard", "target": 40}, seed=players, spectate=True
+        )
     assert len(doc["hands"]) >= 1 and doc["players"][0] == "Ann"
     checked = 0
     for seat, client in clients.items():

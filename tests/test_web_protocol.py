@@ -9,7 +9,7 @@ import random
 from pathlib import Path
 
 import pytest
-from webtools import DATABASES, Client, Server, database, pick, server_fixture, token_of
+from webtools import DATABASES, Client, Server, database, pick, running, server_fixture, token_of
 
 TWO = [{"kind": "person", "name": "Ann"}, {"kind": "bot", "bot": "easy"}]
 FRIENDS = [{"kind": "person", "name": "Ann"}, {"kind": "person", "name": "Bob"}]
@@ -314,57 +314,53 @@ def test_http_routes_headers_and_record(server: Server) -> None:
 def test_a_person_gone_past_the_grace_period_is_played_by_a_bot_until_back(
     db: str, tmp_path: Path
 ) -> None:
-    with database(db, tmp_path) as url:
-        server = Server(url, tmp_path, "--grace", "0.5", "--rate", "1000")
-        try:
-            table = server.create(FRIENDS, seed=21)
-            ann, bob = seat_client(server, table, 0), seat_client(server, table, 1)
-            ann.recv(), bob.recv()
-            bob.close()  # Bob is gone
-            away = ann.until(lambda f: f["type"] == "presence")
-            assert away["away"] == [1]
-            # Ann plays her turns; Bob's are played for him, and Ann sees whose they are
-            rng = random.Random(5)
-            for _ in range(8):
-                state = ann.state
-                assert state is not None
-                if state["table"]["hand_over"]:
-                    break
-                if state["view"]["to_play"] == 0:
-                    ann.send({"type": "action", "action": pick(state, rng), "version": ann.version})
-                    ann.until(lambda f: f["type"] == "ack")
-                else:
-                    frame = ann.until(lambda f: f["type"] == "event", timeout=30)
-                    assert frame["event"]["seat"] == 1 and frame["table"]["away"] == [1]
-            played_for_bob = [
-                f for f in ann.frames if f["type"] == "event" and f["event"].get("seat") == 1
-            ]
-            assert played_for_bob
-            # Bob is back: no longer away, and nothing more is played for him
-            bob = seat_client(server, table, 1)
-            bob.recv()
-            back = ann.until(lambda f: f["type"] == "presence")
-            assert back["away"] == []
-            waited = False
-            for _ in range(6):
-                ann.drain(0.2)
-                state = ann.state
-                assert state is not None
-                if state["table"]["hand_over"]:
-                    break
-                if state["view"]["to_play"] == 0:
-                    ann.send({"type": "action", "action": pick(state, rng), "version": ann.version})
-                    ann.until(lambda f: f["type"] == "ack")
-                    continue
-                version = ann.version  # Bob's turn: it waits for him now
-                ann.drain(1.5)
-                _, _, body = server.request(f"/api/tables/{table['id']}")
-                assert json.loads(body)["version"] == version
-                waited = True
+    with running(db, tmp_path, "--grace", "0.5", "--rate", "1000") as server:
+        table = server.create(FRIENDS, seed=21)
+        ann, bob = seat_client(server, table, 0), seat_client(server, table, 1)
+        ann.recv(), bob.recv()
+        bob.close()  # Bob is gone
+        away = ann.until(lambda f: f["type"] == "presence")
+        assert away["away"] == [1]
+        # Ann plays her turns; Bob's are played for him, and Ann sees whose they are
+        rng = random.Random(5)
+        for _ in range(8):
+            state = ann.state
+            assert state is not None
+            if state["table"]["hand_over"]:
                 break
-            assert waited or (ann.state or {})["table"]["hand_over"]
-        finally:
-            server.stop()
+            if state["view"]["to_play"] == 0:
+                ann.send({"type": "action", "action": pick(state, rng), "version": ann.version})
+                ann.until(lambda f: f["type"] == "ack")
+            else:
+                frame = ann.until(lambda f: f["type"] == "event", timeout=30)
+                assert frame["event"]["seat"] == 1 and frame["table"]["away"] == [1]
+        played_for_bob = [
+            f for f in ann.frames if f["type"] == "event" and f["event"].get("seat") == 1
+        ]
+        assert played_for_bob
+        # Bob is back: no longer away, and nothing more is played for him
+        bob = seat_client(server, table, 1)
+        bob.recv()
+        back = ann.until(lambda f: f["type"] == "presence")
+        assert back["away"] == []
+        waited = False
+        for _ in range(6):
+            ann.drain(0.2)
+            state = ann.state
+            assert state is not None
+            if state["table"]["hand_over"]:
+                break
+            if state["view"]["to_play"] == 0:
+                ann.send({"type": "action", "action": pick(state, rng), "version": ann.version})
+                ann.until(lambda f: f["type"] == "ack")
+                continue
+            version = ann.version  # Bob's turn: it waits for him now
+            ann.drain(1.5)
+            _, _, body = server.request(f"/api/tables/{table['id']}")
+            assert json.loads(body)["version"] == version
+            waited = True
+            break
+        assert waited or (ann.state or {})["table"]["hand_over"]
 
 
 def test_a_hint_is_the_experts_move_with_its_reason(server: Server) -> None:
