@@ -36,9 +36,8 @@ SEATS = [
 ]
 
 
-def restart(server: Server, url: str, tmp: Path, clients: list[Client]) -> Server:
-    server.kill()
-    fresh = Server(url, tmp, "--rate", "1000")
+def restart(server: Server, clients: list[Client]) -> Server:
+    fresh = server.crash_and_restart()
     for c in clients:
         c.connect(fresh, c.version if c.state is not None else None)
         c.recv()
@@ -81,7 +80,7 @@ def test_every_acknowledged_action_survives_sigkill(db: str, tmp_path: Path) -> 
                                 "version": me.version,
                             }
                             me.send(msg)
-                            server = restart(server, url, tmp_path, everyone)
+                            server = restart(server, everyone)
                             kills += 1
                             me.send(msg)
                             frame = me.until(lambda f: f["type"] in ("ack", "refused", "error"))
@@ -89,7 +88,7 @@ def test_every_acknowledged_action_survives_sigkill(db: str, tmp_path: Path) -> 
                             acked.append((frame["acked"], msg["action"]))
                             continue
                     if roll < 0.10:
-                        server = restart(server, url, tmp_path, everyone)
+                        server = restart(server, everyone)
                         kills += 1
                     if not play_turn(persons, everyone, rng, acked):
                         break

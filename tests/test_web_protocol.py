@@ -463,8 +463,7 @@ def test_after_a_restart_a_resend_is_the_same_ack_and_a_reconnect_a_snapshot(
                 ann.catch_up(ack["acked"]), bob.catch_up(ack["acked"])
             first = me.version - 5
             before = {c: c.state for c in (ann, bob)}
-            server.kill()
-            server = Server(url, tmp_path, "--rate", "1000")
+            server = server.crash_and_restart()
             # the last action sent again (its ack lost in the crash): the same ack, applied once
             me.connect(server, me.version)
             assert me.recv() == {"type": "synced", "version": ack["acked"]}

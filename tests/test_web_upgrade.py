@@ -90,8 +90,7 @@ def test_a_rematch_is_still_offered_after_a_restart_with_the_same_seats(
             assert before[2]["table"] == new_id and new_id != table["id"]
             assert before[0]["link"] != before[2]["link"]
 
-            server.kill()  # no clean-up: what was committed is all there is
-            server = Server(url, tmp_path, "--rate", "1000")
+            server = server.crash_and_restart()  # what was committed is all there is
             after = {}
             for seat, c in persons.items():
                 c.connect(server, c.version)

@@ -67,6 +67,7 @@ class Server:
     """``okgin serve`` in a subprocess on a free loopback port (``--port 0``)."""
 
     def __init__(self, db: str, data_dir: Path, *args: str) -> None:
+        self.launch = (db, data_dir, args)
         env = dict(os.environ)
         env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
         env["OKGIN_DATA_DIR"] = str(data_dir)
@@ -118,6 +119,13 @@ class Server:
         """SIGKILL: no clean-up at all."""
         self.proc.send_signal(signal.SIGKILL)
         self.proc.wait(10)
+
+    def crash_and_restart(self) -> Server:
+        """SIGKILL (no clean-up: what was committed is all there is), then a new server on
+        the same database and data folder with the same options."""
+        self.kill()
+        db, data_dir, args = self.launch
+        return Server(db, data_dir, *args)
 
     def stop(self) -> None:
         if self.proc.poll() is None:
