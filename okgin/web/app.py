@@ -35,7 +35,7 @@ from okgin.rules import OPTIONS, PRESETS, Rules
 from okgin.table import Seat, SeatError, StaleVersionError
 from okgin.web.db import make_engine, upgrade
 from okgin.web.hub import Connection, Hub, Live, UnknownTable, state, state_frame
-from okgin.web.protocol import ProtocolError, RateLimit, hint_of, parse_message
+from okgin.web.protocol import ProtocolError, RateLimit, error_response, hint_of, parse_message
 from okgin.web.records import record_routes
 from okgin.web.store import SqlStore
 
@@ -81,10 +81,6 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
-
-
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
 
 
 def seats_from_json(items: Any) -> list[Seat]:
@@ -172,13 +168,13 @@ def create_app(
     async def create(request: Request) -> Response:
         body = await request.body()
         if len(body) > MAX_BODY:
-            return _error(413, f"a new table's request may be at most {MAX_BODY} bytes")
+            return error_response(413, f"a new table's request may be at most {MAX_BODY} bytes")
         try:
             data = json.loads(body)
         except ValueError:
-            return _error(400, "the request must be a JSON object")
+            return error_response(400, "the request must be a JSON object")
         if not isinstance(data, dict):
-            return _error(400, "the request must be a JSON object")
+            return error_response(400, "the request must be a JSON object")
         try:
             rules = data.get("rules") or {"preset": "standard"}
             if not isinstance(rules, dict):
@@ -190,7 +186,7 @@ def create_app(
                 raise OkginError("seed must be an integer")
             live, tokens = hub.create(rules, seats, seed=seed)
         except OkginError as exc:
-            return _error(400, str(exc))
+            return error_response(400, str(exc))
         live.kick_bots()
         table_id = live.table.id
         return JSONResponse(
@@ -213,11 +209,11 @@ def create_app(
     def _live(request: Request) -> Live | Response:
         table_id = request.path_params["table_id"]
         if not TABLE_ID.match(table_id):
-            return _error(404, "there is no such table")
+            return error_response(404, "there is no such table")
         try:
             return hub.get(table_id)
         except UnknownTable as exc:
-            return _error(404, str(exc))
+            return error_response(404, str(exc))
 
     async def info(request: Request) -> Response:
         live = _live(request)
@@ -230,7 +226,7 @@ def create_app(
         if isinstance(live, Response):
             return live
         if not live.table.game_over:
-            return _error(
+            return error_response(
                 409,
                 "the game is still being played: its record holds every deck, so it is given "
                 "once the game is over",

@@ -15,6 +15,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from starlette.responses import JSONResponse
+
 from okgin.actions import Action, Knock, from_json
 from okgin.cards import mask_of
 from okgin.errors import OkginError
@@ -192,3 +194,8 @@ def hint_of(view: View) -> tuple[dict[str, Any], str]:
     bot = make_bot(HINT_BOT, seed=view.version, budget=HINT_BUDGET)
     action = bot.act(view)
     return to_json(action, view.own_seat), bot.explain(view, action)
+
+
+def error_response(status: int, message: str) -> JSONResponse:
+    """An HTTP error as every route of ``okgin serve`` answers it: ``{"error": one line}``."""
+    return JSONResponse({"error": message}, status_code=status)

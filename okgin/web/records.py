@@ -37,6 +37,7 @@ from okgin.record import ReplayError
 from okgin.review import DEFAULT_BUDGET
 from okgin.table import Table
 from okgin.web.hub import Hub
+from okgin.web.protocol import error_response
 from okgin.web.replay import MAX_RECORD, Lru, Replay, parse_upload
 from okgin.web.reviews import ReviewBusy, Reviews
 from okgin.web.stats import game_row, summarise
@@ -59,10 +60,6 @@ NOT_OVER = (
     "the game is still being played: its replay shows every seat's cards, so it is given once "
     "the game is over"
 )
-
-
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
 
 
 async def _body(request: Request, limit: int) -> bytes | None:
@@ -96,14 +93,14 @@ def record_routes(hub: Hub, static: Path) -> tuple[list[BaseRoute], Callable[[],
         if known is not None:
             return known  # type: ignore[no-any-return]
         if not TABLE_ID.match(table_id) or not hub.store.exists(table_id):
-            return _error(404, "there is no such table")
+            return error_response(404, "there is no such table")
         live = hub.live.get(table_id)
         try:
             table = live.table if live is not None else Table.resume(hub.store, table_id)
         except OkginError as exc:
-            return _error(500, f"the table cannot be read: {exc}")
+            return error_response(500, f"the table cannot be read: {exc}")
         if not table.game_over:
-            return _error(409, NOT_OVER)
+            return error_response(409, NOT_OVER)
         found = (table.record(), [s.to_json() for s in table.seats])
         finished.put(table_id, found)
         return found
@@ -130,7 +127,7 @@ def record_routes(hub: Hub, static: Path) -> tuple[list[BaseRoute], Callable[[],
         sha = params["sha"]
         doc = uploads.get(sha) if SHA.match(sha) else None
         if doc is None:
-            return _error(
+            return error_response(
                 404,
                 "no such uploaded record: uploads are kept in the server's memory only, "
                 "so upload the file again",
@@ -158,43 +155,45 @@ def record_routes(hub: Hub, static: Path) -> tuple[list[BaseRoute], Callable[[],
         text = request.path_params["step"]
         seat_text = request.query_params.get("seat", "all")
         if not text.isdigit() or len(text) > 9:
-            return _error(400, f"a step is a whole number 0..{rep.steps - 1}")
+            return error_response(400, f"a step is a whole number 0..{rep.steps - 1}")
         number = int(text)
         if number >= rep.steps:
-            return _error(404, f"this game has steps 0..{rep.steps - 1}, not {number}")
+            return error_response(404, f"this game has steps 0..{rep.steps - 1}, not {number}")
         if seat_text == "all":
             seat = None
         elif seat_text.isdigit() and int(seat_text) < rep.n:
             seat = int(seat_text)
         else:
-            return _error(400, f'seat must be 0..{rep.n - 1} or "all", not {seat_text[:20]!r}')
+            return error_response(
+                400, f'seat must be 0..{rep.n - 1} or "all", not {seat_text[:20]!r}'
+            )
         return JSONResponse(await run_in_threadpool(rep.step, number, seat))
 
     async def upload(request: Request) -> Response:
         body = await _body(request, MAX_RECORD)
         if body is None:
-            return _error(413, f"a record file may be at most {MAX_RECORD // 1024} KiB")
+            return error_response(413, f"a record file may be at most {MAX_RECORD // 1024} KiB")
         try:
             doc = await run_in_threadpool(parse_upload, body)
             rep = await run_in_threadpool(replay_of, doc)
         except ReplayError as exc:
-            return _error(400, str(exc))
+            return error_response(400, str(exc))
         uploads.put(rep.sha, doc)
         return JSONResponse({"record": rep.sha, **rep.index()}, status_code=201)
 
     def review_key(rep: Replay, data: Any) -> tuple[str, int, float] | Response:
         if not isinstance(data, dict):
-            return _error(400, 'a review is asked for as {"seat": N, "budget": S}')
+            return error_response(400, 'a review is asked for as {"seat": N, "budget": S}')
         seat, budget = data.get("seat"), data.get("budget", DEFAULT_BUDGET)
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < rep.n:
-            return _error(400, f"seat must be 0..{rep.n - 1}")
+            return error_response(400, f"seat must be 0..{rep.n - 1}")
         if (
             not isinstance(budget, int | float)
             or isinstance(budget, bool)
             or not math.isfinite(budget)
             or not MIN_BUDGET <= budget <= MAX_BUDGET
         ):
-            return _error(400, f"budget must be {MIN_BUDGET:g} to {MAX_BUDGET:g} seconds")
+            return error_response(400, f"budget must be {MIN_BUDGET:g} to {MAX_BUDGET:g} seconds")
         return rep.sha, seat, float(budget)
 
     async def review(request: Request) -> Response:
@@ -210,28 +209,28 @@ def record_routes(hub: Hub, static: Path) -> tuple[list[BaseRoute], Callable[[],
                     "budget": float(q.get("budget", DEFAULT_BUDGET)),
                 }
             except ValueError:
-                return _error(400, "seat and budget must be numbers")
+                return error_response(400, "seat and budget must be numbers")
             key = review_key(rep, data)
             if isinstance(key, Response):
                 return key
             status = reviews.status(key)
             if status is None:
-                return _error(404, "this seat has not been reviewed with that budget")
+                return error_response(404, "this seat has not been reviewed with that budget")
             return JSONResponse(status)
         body = await _body(request, 1024)
         if body is None:
-            return _error(413, "a review request may be at most 1024 bytes")
+            return error_response(413, "a review request may be at most 1024 bytes")
         try:
             data = json.loads(body)
         except ValueError:
-            return _error(400, 'a review is asked for as {"seat": N, "budget": S}')
+            return error_response(400, 'a review is asked for as {"seat": N, "budget": S}')
         key = review_key(rep, data)
         if isinstance(key, Response):
             return key
         try:
             status = reviews.start(key, rep.doc)
         except ReviewBusy as exc:
-            return _error(409 if "this game" in str(exc) else 503, str(exc))
+            return error_response(409 if "this game" in str(exc) else 503, str(exc))
         return JSONResponse(status, status_code=200 if status["state"] == "done" else 202)
 
     def stats_of(items: list[Any]) -> dict[str, Any]:
@@ -258,7 +257,9 @@ def record_routes(hub: Hub, static: Path) -> tuple[list[BaseRoute], Callable[[],
     async def stats(request: Request) -> Response:
         body = await _body(request, MAX_STATS_BODY)
         if body is None:
-            return _error(413, f"a statistics request may be at most {MAX_STATS_BODY} bytes")
+            return error_response(
+                413, f"a statistics request may be at most {MAX_STATS_BODY} bytes"
+            )
         try:
             data = json.loads(body)
         except ValueError:
@@ -270,9 +271,11 @@ def record_routes(hub: Hub, static: Path) -> tuple[list[BaseRoute], Callable[[],
             and isinstance(i.get("token"), str)
             for i in items
         ):
-            return _error(400, 'the request is {"games": [{"table": ID, "token": TOKEN}, …]}')
+            return error_response(
+                400, 'the request is {"games": [{"table": ID, "token": TOKEN}, …]}'
+            )
         if len(items) > MAX_GAMES:
-            return _error(413, f"statistics are of at most {MAX_GAMES} games at once")
+            return error_response(413, f"statistics are of at most {MAX_GAMES} games at once")
         return JSONResponse(await run_in_threadpool(stats_of, items))
 
     routes: list[BaseRoute] = [
