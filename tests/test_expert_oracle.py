@@ -1,0 +1,72 @@
+"""``scripts/expert_oracle.py``: its oracle prices a move on the real hidden cards with only
+the stock reshuffled, repeatably, and its report names what it measured."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from okgin.actions import Discard
+from okgin.arena.play import ArenaSpec, play_deal
+from okgin.hand import HandState
+from okgin.rules import Rules
+
+
+def _oracle() -> ModuleType:
+    path = Path(__file__).parent.parent / "scripts" / "expert_oracle.py"
+    spec = importlib.util.spec_from_file_location("expert_oracle", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["expert_oracle"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _mid_hand() -> HandState:
+    """A hand of ``hard`` self-play stopped at a discard with 25 cards or fewer in the stock."""
+    spec = ArenaSpec(
+        rules={"preset": "standard"}, bots=("hard", "hard"), pairings=((0, 1),), seed=3
+    )
+    _, game = play_deal(spec, 0, 0, 0)
+    rules = Rules.preset("standard")
+    h = HandState.deal(rules, list(game.hand.deck), game.hand.dealer)
+    for _, action in game.hand.history:
+        if h.phase.name == "PLAY" and 52 - h.stock_pos <= 25:
+            return h
+        h.apply(action)
+    pytest.fail("the hand ended before 25 stock cards were left")
+
+
+def test_price_reshuffles_the_stock_only_and_repeats() -> None:
+    oracle = _oracle()
+    h = _mid_hand()
+    seat = h.current_player
+    assert seat is not None
+    before = (h.hands[:], list(h.deck), h.stock_pos, h.pile[:])
+    card = max(c for c in range(52) if h.hands[seat] >> c & 1)
+    move = next(a for a in h.legal_actions() if isinstance(a, Discard) and int(a.card) == card)
+    prices = [oracle._price(h, seat, move, k, 5, "hard") for k in range(6)]
+    assert (h.hands, list(h.deck), h.stock_pos, h.pile) == before  # the real state is kept
+    assert prices == [oracle._price(h, seat, move, k, 5, "hard") for k in range(6)]
+    assert len(set(prices)) > 1  # the reshuffles give other futures
+
+
+def test_report_names_the_gain_per_decision_and_per_hand(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    oracle = _oracle()
+    assert (
+        oracle.main(
+            ["expert:guard=inf,min_worlds=8", "--seed", "7011", "--pairs", "1", "--worlds", "2"]
+        )
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert "vs hard, seed 7011, 1 deals (2 hands), 2 reshuffles" in out
+    assert "the switches' gain per hand over all 2 hands" in out or "no searched decision" in out
+    with pytest.raises(SystemExit):
+        oracle.main(["hard", "--seed", "1"])
