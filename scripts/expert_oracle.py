@@ -74,6 +74,8 @@ def _instrument() -> None:
         return ev
 
     def seen_act(self: ExpertBot, view: View) -> Action:
+        if not _GAME:  # a decision outside the arena's play: nothing to price it on
+            return act(self, view)
         self._oracle_ev = None  # type: ignore[attr-defined]
         state = _GAME[0].hand.copy()
         action = act(self, view)
