@@ -17,14 +17,13 @@ interval over deals, and how many deals the two played differently.
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from okgin.arena.play import ArenaSpec, deck_for, derive, play_deal
-from okgin.arena.stats import bucket
+from okgin.arena.stats import bucket, normal_ci
 from okgin.bots import parse_spec
 from okgin.cards import CARDS
 from okgin.commands import rules_arg
@@ -79,15 +78,13 @@ class _Serial:
 
 
 def _ci(xs: Sequence[float]) -> str:
-    n = len(xs)
-    if n == 0:
+    if not xs:
         return "no deals"
-    m = sum(xs) / n
-    if n < 2:
+    m = sum(xs) / len(xs)
+    if len(xs) < 2:
         return f"{m:+.2f}"
-    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
-    h = 1.96 * sd / math.sqrt(n)
-    return f"{m:+.2f} [{m - h:+.2f}, {m + h:+.2f}]"
+    lo, hi = normal_ci(xs)
+    return f"{m:+.2f} [{lo:+.2f}, {hi:+.2f}]"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -38,7 +38,7 @@ from typing import Any
 import okgin.arena.play as arena_play
 from okgin.actions import DRAW, PASS, TAKE, Action, Discard, Knock
 from okgin.arena.play import ArenaSpec, play_deal
-from okgin.arena.stats import bucket
+from okgin.arena.stats import bucket, normal_ci
 from okgin.bots import make_bot, parse_spec
 from okgin.bots.belief import Knowledge
 from okgin.bots.expert import Evaluation, ExpertBot, paired
@@ -157,9 +157,8 @@ def _ci(xs: Sequence[float]) -> str:
     m = sum(xs) / n
     if n < 2:
         return f"{n:5d} decisions  {m:+.2f}"
-    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
-    h = 1.96 * sd / math.sqrt(n)
-    return f"{n:5d} decisions  {m:+.2f} [{m - h:+.2f}, {m + h:+.2f}]"
+    lo, hi = normal_ci(xs)
+    return f"{n:5d} decisions  {m:+.2f} [{lo:+.2f}, {hi:+.2f}]"
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -20,6 +20,7 @@ from okgin.arena.stats import (
     bootstrap_ci,
     bradley_terry,
     bucket,
+    normal_ci,
     simulate_games,
     wilson,
 )
@@ -233,6 +234,16 @@ def test_wilson_and_bootstrap() -> None:
     se = 10 / math.sqrt(2000)
     assert lo < x.mean() < hi
     assert hi - lo == pytest.approx(2 * 1.96 * se, rel=0.15)
+
+
+def test_normal_ci_is_the_mean_plus_or_minus_z_standard_errors() -> None:
+    # mean 2, sample sd sqrt(20/3) over 4 values, so the standard error is half that
+    h = 1.96 * math.sqrt(20 / 3) / 2
+    assert normal_ci([-1.0, 1.0, 3.0, 5.0]) == pytest.approx((2 - h, 2 + h))
+    assert normal_ci([3.0]) == (3.0, 3.0)
+    assert all(math.isnan(v) for v in normal_ci([]))
+    # [0, 2]: mean 1, sample sd sqrt(2), standard error 1
+    assert normal_ci([0.0, 2.0], z=1.0) == pytest.approx((0.0, 2.0))
 
 
 def test_bradley_terry_orders_and_scales() -> None:

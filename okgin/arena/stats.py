@@ -32,6 +32,7 @@ __all__ = [
     "bradley_terry",
     "bucket",
     "game_win_share",
+    "normal_ci",
     "simulate_games",
     "wilson",
 ]
@@ -73,6 +74,21 @@ def bootstrap_ci(
     alpha = (1 - level) / 2
     lo, hi = np.quantile(means, [alpha, 1 - alpha])
     return (float(lo), float(hi))
+
+
+def normal_ci(values: Sequence[float], z: float = 1.96) -> tuple[float, float]:
+    """The normal interval of the mean of ``values``: mean ± ``z`` standard errors (the
+    sample's spread, ``n - 1``); a point for one value, NaNs for none. The paired A/B scripts
+    (``scripts/expert_ab.py``, ``scripts/expert_oracle.py``) report with it."""
+    n = len(values)
+    if n == 0:
+        return (math.nan, math.nan)
+    m = sum(values) / n
+    if n == 1:
+        return (m, m)
+    sd = math.sqrt(sum((x - m) ** 2 for x in values) / (n - 1))
+    h = z * sd / math.sqrt(n)
+    return (m - h, m + h)
 
 
 def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
