@@ -417,6 +417,104 @@ def test_playout_safe_seat_does_not_feed_the_next_seat() -> None:
         assert h.pile[-1] == parse_cards(thrown)[0], (theirs, slack)
 
 
+def test_playout_combo_discard_keeps_a_pair_and_matches_the_plain_count() -> None:
+    """The gin seeker's discard (``combo``) is the least of deadwood left plus ``combo`` ×
+    the partners in hand, by the fast per-suit count as by the full one; with ``combo`` 4
+    it keeps K♠ K♥ and throws the lone 9♦ that the plain policy keeps."""
+    import random
+
+    from okgin.bots.belief import NEIGHBOURS
+    from okgin.bots.playout import _best_discard, _combo_discard
+    from okgin.cards import VALUES, mask_of, parse_cards
+    from okgin.melds import deadwood
+
+    hand = mask_of(parse_cards("Ac2c3c 4h5h6h 7s8s Ks Kh 9d"))
+    least, plain, gin = _combo_discard(hand, 0, 4)
+    assert (least, plain) == _best_discard(hand, 0)
+    assert least == 34 and plain in [int(c) for c in parse_cards("Ks Kh")]
+    assert gin == int(parse_cards("9d")[0])  # 35 left, no partner: 35 against 34 + 4
+    rng = random.Random(11)
+    for i in range(3000):
+        cards = rng.sample(range(52), 11)
+        h = sum(1 << c for c in cards)
+        skip = 1 << cards[0] if i % 2 else 0
+        best, want = 1 << 30, -1
+        for c in cards:
+            if skip >> c & 1:
+                continue
+            score = deadwood(h ^ 1 << c) + 3 * (NEIGHBOURS[c] & h).bit_count()
+            if score < best or (score == best and VALUES[c] > VALUES[want]):
+                best, want = score, c
+        least, plain, gin = _combo_discard(h, skip, 3)
+        assert least == _best_discard(h, skip)[0]
+        assert deadwood(h ^ 1 << plain) == least
+        score = deadwood(h ^ 1 << gin) + 3 * (NEIGHBOURS[gin] & h).bit_count()
+        assert score == best and VALUES[gin] == VALUES[want]
+
+
+class _Draws(random.Random):
+    """A ``random.Random`` whose ``random()`` gives the values it was made with, in turn."""
+
+    def __init__(self, *values: float) -> None:
+        super().__init__(0)
+        self.values = list(values)
+
+    def random(self) -> float:
+        return self.values.pop(0)
+
+
+def test_expert_holder_types_the_opponents_of_a_world() -> None:
+    """``holder``: an opponent whose hand could have knocked (0 < deadwood ≤ the limit) is
+    one who holds out, and that world is kept with the chance ``holder`` only; one whose
+    hand could not is a holder with the chance ``holder``, else it knocks at once."""
+    from okgin.bots.playout import AT_ONCE
+    from okgin.cards import mask_of, parse_cards
+
+    bot = ExpertBot(1, holder=0.5, holder_combo=3)
+    low = mask_of(parse_cards("Ac2c3c 4d5d6d 7h8h9h 2s"))  # 2 deadwood
+    high = mask_of(parse_cards("Ac2c3c 4d5d6d Kh Qs Jd 9c"))  # 39 deadwood
+    for hands, draws, kept, typed in [
+        ((0, low), (0.4,), True, True),
+        ((0, low), (0.6,), False, None),
+        ((0, high), (0.4,), True, True),
+        ((0, high), (0.6,), True, False),
+    ]:
+        caps = [(0, 2), AT_ONCE]
+        combos = [0, 0]
+        assert bot._type(hands, [1], 8, _Draws(*draws), caps, combos) is kept
+        if typed is not None:
+            assert (caps[1], combos[1]) == (((0, 2), 3) if typed else (AT_ONCE, 0))
+    with pytest.raises(BotError, match="holder must be a share from 0 to 1"):
+        ExpertBot(1, holder=1.5)
+    assert make_bot("expert:holder=0.5,holder_combo=2").holder_combo == 2  # type: ignore[attr-defined]
+
+
+def test_expert_holder_searches_on_worlds_it_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The opponent who has thrown is typed in every world of a search, but not where a
+    knock is a candidate and ``holder_knock`` is 0."""
+    view = _unforced_knock_view(3)
+    know = Knowledge(view)
+    assert know.threw[1 - view.seat]  # the opponent has thrown: it is typed
+    calls: list[int] = []
+    typer = ExpertBot._type
+
+    def counted(self: ExpertBot, *args: object) -> bool:
+        calls.append(1)
+        return typer(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ExpertBot, "_type", counted)
+    bot = ExpertBot(5, budget=BUDGET, holder=1.0)
+    prior = bot.hard.decide(view, know)[0]
+    cands = bot.candidates(view, know, prior)
+    assert any(isinstance(c, Knock) for c in cands)
+    assert bot.act(view) in view.legal_actions
+    assert bot.last["worlds"] >= 8 and len(calls) >= bot.last["worlds"]
+    calls.clear()
+    untyped = ExpertBot(5, budget=BUDGET, holder=1.0, holder_knock=0)
+    assert untyped.act(view) in view.legal_actions
+    assert untyped.last["worlds"] >= 8 and not calls
+
+
 # ---- multiway_scoring (RULES.md §7): the knock is valued by the rule in force -------------
 def test_hard_knock_points_follow_multiway_scoring() -> None:
     """RULES.md §12.9: Dk 3 against 15 and 0: pairwise 22 − 23; lowest, the undercut by seat

@@ -47,6 +47,27 @@ out for gin), the opponent it was meant for: on the tuning seeds of ``scripts/ex
 −6.79 [−13.16, −0.42] under 8-10 (26 deals of seed 7002) against the default
 (docs/strength.md, "Issue 16").
 
+Why ``combo`` is 0 (off) by default: the rollouts' simple policy throws a high pair before a
+lone low card, a poor way to race for gin (``scripts/playout_combo.py``: where both seats
+hold out for gin, a seat throwing like a gin seeker, ``combo`` 4, scores 2.37 points a hand
+more), so ``combo`` N lets the expert's own seat throw so in its rollouts. Measured, it plays
+worse against ``hard``: on the tuning deals of ``scripts/expert_ab.py --seed 7013`` −9.62
+[−17.82, −1.41] points per hand (``combo`` 4, 56 deals) and −3.05 [−9.81, +3.71] (``combo``
+2, 42 deals) against the default (docs/strength.md, "Issue 16", seventh session).
+
+Why ``holder`` is 0 (off) by default: ``holder`` π types the rollouts' opponents who have
+thrown this hand: in each world one is a player holding out for gin (``opponent_caps``,
+throwing like a gin seeker: ``holder_combo``) with the chance π, else one who knocks at once;
+where its hand could have knocked (0 < deadwood ≤ the limit) and did not, it cannot be one who
+knocks at once, so the world is kept with the chance π only and its opponent holds out (the
+posterior of the two types; ``holder_knock`` 0 leaves a search with a knock among its
+candidates untyped). ``hard`` with two players is such a holder, and the expert's lead over
+it is smallest under the knock limits where the default model (knock at once) is furthest
+from it. Measured under limits 8-10 on the tuning deals of ``scripts/expert_ab.py --seed
+7014``, it plays worse: π 0.5 −1.51 [−9.99, +6.97] against ``hard`` (43 deals) and −6.88
+[−11.93, −1.82] against ``medium`` (54 deals); π 1 −3.62 against ``hard`` (28 deals), and with
+``holder_knock`` 0 −5.02 [−11.19, +1.15] (44 deals) (docs/strength.md, seventh session).
+
 Layoffs are exact (:func:`~okgin.melds.best_layoffs` gives the least deadwood in every
 world, so sampling cannot change them) and so is the fiftieth knock's arrangement.
 
@@ -104,6 +125,10 @@ OPTIONS: dict[str, type] = {
     "guard": float,
     "game_value": float,
     "read_holdout": int,
+    "combo": int,
+    "holder": float,
+    "holder_combo": int,
+    "holder_knock": int,
 }
 
 
@@ -160,6 +185,10 @@ class ExpertBot:
         safe_slack: int = 2,
         guard: float = GUARD,
         read_holdout: int = 0,
+        combo: int = 0,
+        holder: float = 0.0,
+        holder_combo: int = 4,
+        holder_knock: int = 1,
     ) -> None:
         budget = DEFAULT_BUDGET if budget is None else check_budget(budget, "expert budget")
         _check(0 <= at_once <= 1, "at_once", at_once, "a share from 0 to 1")
@@ -169,6 +198,10 @@ class ExpertBot:
         _check(guard > 0, "guard", guard, "a positive number of budgets (inf: none)")
         _check(read_holdout in (0, 1), "read_holdout", read_holdout, "0 or 1")
         _check(discards >= 0, "discards", discards, "0 or more")
+        _check(combo >= 0, "combo", combo, "0 or more")
+        _check(0 <= holder <= 1, "holder", holder, "a share from 0 to 1")
+        _check(holder_combo >= 0, "holder_combo", holder_combo, "0 or more")
+        _check(holder_knock in (0, 1), "holder_knock", holder_knock, "0 or 1")
         _check(min_worlds >= 1, "min_worlds", min_worlds, "1 or more")
         _check(
             max_worlds >= min_worlds,
@@ -197,6 +230,10 @@ class ExpertBot:
         self.safe_slack = safe_slack
         self.guard = guard
         self.read_holdout = read_holdout
+        self.combo = combo
+        self.holder = holder
+        self.holder_combo = holder_combo
+        self.holder_knock = holder_knock
         self.hard = HardBot(seed, hard_params)
         self._why: tuple[int, str, Action, dict[str, Any]] | None = None
         #: the last search: candidates, worlds played, means (for tests and hints)
@@ -278,6 +315,8 @@ class ExpertBot:
         alive = ev.alive
         values = ev.values
         worlds_done = ev.worlds
+        if not worlds_done:  # ``holder``: every world drawn was ruled out
+            return prior, f"{prior_why}; no sampled world fits what the others did"
         spent = ev.steps
         means = {i: sum(values[i][:worlds_done]) / worlds_done for i in alive}
         best = max(alive, key=lambda i: (means[i], -i))
@@ -338,6 +377,11 @@ class ExpertBot:
         # holds out for gin in that world (it did not knock)
         shown = [s for s in know.opponents if know.threw[s]] if self.read_holdout else []
         limit = view.knock_limit
+        # ``holder``: the prior share of players who hold out for gin; the opponents who
+        # threw this hand and did not knock are typed in every world (see the docstring)
+        typed = [s for s in know.opponents if know.threw[s]] if self.holder else []
+        if not self.holder_knock and any(isinstance(c, Knock) for c in cands):
+            typed = []  # ``holder_knock`` 0: a knock is weighed with every opponent untyped
         alive = list(range(len(cands)))
         values: list[list[float]] = [[] for _ in cands]
         spent = 0
@@ -349,7 +393,6 @@ class ExpertBot:
                 break
             spent += WORLD_COST * len(worlds)
             for w in worlds:
-                base = world_state(know, w)
                 # opponents knock at once in a share of the worlds, hold out for gin in
                 # the others (the same for every candidate)
                 other = AT_ONCE if rng.random() < self.at_once else self.opponent_caps
@@ -358,8 +401,12 @@ class ExpertBot:
                     for s in shown:
                         if 0 < deadwood(w.hands[s]) <= limit:
                             caps[s] = self.opponent_caps
+                combos = [self.combo if s == me else 0 for s in range(view.players)]
+                if typed and not self._type(w.hands, typed, limit, rng, caps, combos):
+                    continue
+                base = world_state(know, w)
                 for i in alive:
-                    value, steps = self.rollout(base, cands[i], caps, utility)
+                    value, steps = self.rollout(base, cands[i], caps, utility, combos)
                     spent += steps
                     values[i].append(value)
                 worlds_done += 1
@@ -369,12 +416,38 @@ class ExpertBot:
                 break
         return Evaluation(list(cands), values, worlds_done, spent, alive)
 
+    def _type(
+        self,
+        hands: Sequence[int],
+        typed: Sequence[int],
+        limit: int,
+        rng: random.Random,
+        caps: list[tuple[int, int]],
+        combos: list[int],
+    ) -> bool:
+        """Draw the type of every opponent of ``typed`` in one world: one who holds out for
+        gin (``opponent_caps``, throwing like a gin seeker: ``holder_combo``) with the prior
+        ``holder``, else one who knocks at once. A hand that could have knocked (0 < its
+        deadwood ≤ the limit: it did not) rules out knocking at once, so such a world is
+        kept with the chance ``holder`` only (rejection: the world's weight in the
+        posterior), its opponent a holder. False: the world is rejected."""
+        for s in typed:
+            if 0 < deadwood(hands[s]) <= limit:
+                if rng.random() >= self.holder:
+                    return False
+            elif rng.random() >= self.holder:
+                continue
+            caps[s] = self.opponent_caps
+            combos[s] = self.holder_combo
+        return True
+
     def rollout(
         self,
         base: HandState,
         action: Action,
         caps: Sequence[tuple[int, int]],
         utility: Callable[[Sequence[int]], float],
+        combos: Sequence[int] | None = None,
     ) -> tuple[float, int]:
         """``action`` played in a copy of ``base``, then the hand to its end with the fast
         policy (the rollout discards of the seat on turn in ``base`` safe by ``safe_slack``):
@@ -384,7 +457,11 @@ class ExpertBot:
         h.apply(action)
         safe_seat = me if me is not None and self.safe_slack >= 0 else -1
         steps = ROLLOUT_COST + playout(
-            h, caps=caps, safe_seat=safe_seat, safe_slack=self.safe_slack
+            h,
+            caps=caps,
+            safe_seat=safe_seat,
+            safe_slack=self.safe_slack,
+            combos=combos,
         )
         res = h.result
         return (0.0 if res is None else utility(res.points)), steps

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from okgin.actions import DISCARDS, DONE, DRAW, ID_TAKE, PASS, TAKE, Knock, Layoff
+from okgin.bots.belief import NEIGHBOURS
 from okgin.cards import CARDS, VALUES
 from okgin.hand import HandState, Phase
 from okgin.melds import (
@@ -99,6 +100,45 @@ def _best_discard(hand: int, skip: int) -> tuple[int, int]:
     return best_dw, best_c
 
 
+def _combo_discard(hand: int, skip: int, combo: int) -> tuple[int, int, int]:
+    """:func:`_best_discard`'s (least deadwood, that discard) and a gin seeker's discard, in
+    one pass: the least of the deadwood after it plus ``combo`` × the cards of ``hand`` it
+    could meld with (same rank, or same suit within two), so a high pair or connector is
+    kept over a lone low card (ties to the higher card; ``-1`` when all are skipped)."""
+    a = hand & _M13
+    b = hand >> 13 & _M13
+    c = hand >> 26 & _M13
+    d = hand >> 39
+    sets = (a & b & (c | d)) | (c & d & (a | b))
+    run = RUN_DEADWOOD
+    base = run[a] + run[b] + run[c] + run[d]
+    suits = (a, b, c, d)
+    best = least = 1 << 30
+    best_c = least_c = -1
+    least_v = -1
+    rest = hand & ~skip
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        card = low.bit_length() - 1
+        v = VALUES[card]
+        if sets:
+            dw = deadwood(hand ^ low)
+        else:
+            s = card // 13
+            m = suits[s]
+            dw = base - run[m] + run[m ^ (low >> (13 * s))]
+        if dw < least or (dw == least and (v > least_v or (v == least_v and card < least_c))):
+            least = dw
+            least_c = card
+            least_v = v
+        score = dw + combo * (NEIGHBOURS[card] & hand).bit_count()
+        if score < best or (score == best and v > VALUES[best_c]):
+            best = score
+            best_c = card
+    return least, least_c, best_c
+
+
 def _knock(h: HandState, hand: int, card: int) -> None:
     rest = hand & ~(1 << card)
     melds = best_arrangement(rest)[1]
@@ -130,6 +170,7 @@ def playout(
     caps: Sequence[tuple[int, int]] | None = None,
     safe_seat: int = -1,
     safe_slack: int = 4,
+    combos: Sequence[int] | None = None,
 ) -> int:
     """Play ``h`` to the end with the fast policy; returns the number of actions played.
 
@@ -142,7 +183,12 @@ def playout(
     ``safe_slack`` more deadwood than the least, it throws the best one that the next seat
     would not take for a meld (tried in order, three at most), as a careful player does
     from what it has seen; here it reads the next seat's hand in the state, so use it
-    only on sampled worlds."""
+    only on sampled worlds.
+
+    ``combos[s]`` above 0: seat ``s`` throws like a gin seeker when it does not knock, the
+    card least by deadwood left plus ``combos[s]`` × the cards in hand that card could meld
+    with (:func:`_combo_discard`); the expert's rollouts give it to the opponents they take
+    for players holding out for gin (``expert:holder``; docs/strength.md, issue 16)."""
     if caps is None:
         caps = [AT_ONCE] * h.n
     rules = h.rules
@@ -182,12 +228,17 @@ def playout(
             if big_gin and deadwood(hand) == 0:
                 h.apply(Knock(None, best_arrangement(hand)[1]))
                 continue
-            dw, c = _best_discard(hand, skip)
+            if combos is not None and combos[s]:
+                dw, c, gin_c = _combo_discard(hand, skip, combos[s])
+            else:
+                dw, c = _best_discard(hand, skip)
+                gin_c = c
             if dw <= h.limit and (
                 dw <= caps[s][0] or 52 - h.stock_pos <= caps[s][1] or p == _FIFTY_KNOCK
             ):
                 _knock(h, hand, c)
             else:
+                c = gin_c
                 if s == safe_seat:
                     c = _safe_discard(hand, skip, dw, c, h.hands[(s + 1) % h.n], safe_slack)
                 h.apply(DISCARDS[c])
