@@ -66,7 +66,7 @@ it is smallest under the knock limits where the default model (knock at once) is
 from it. Measured under limits 8-10 on the tuning deals of ``scripts/expert_ab.py --seed
 7014``, it plays worse: π 0.5 −1.51 [−9.99, +6.97] against ``hard`` (43 deals) and −6.88
 [−11.93, −1.82] against ``medium`` (54 deals); π 1 −3.62 against ``hard`` (28 deals), and with
-``holder_knock`` 0 −5.02 [−11.19, +1.15] (44 deals) (docs/strength.md, seventh session).
+``holder_knock`` 0 −2.75 [−8.93, +3.44] (53 deals) (docs/strength.md, seventh session).
 
 Layoffs are exact (:func:`~okgin.melds.best_layoffs` gives the least deadwood in every
 world, so sampling cannot change them) and so is the fiftieth knock's arrangement.
@@ -401,9 +401,11 @@ class ExpertBot:
                     for s in shown:
                         if 0 < deadwood(w.hands[s]) <= limit:
                             caps[s] = self.opponent_caps
-                combos = [self.combo if s == me else 0 for s in range(view.players)]
-                if typed and not self._type(w.hands, typed, limit, rng, caps, combos):
-                    continue
+                combos: list[int] | None = None
+                if self.combo or typed:
+                    combos = [self.combo if s == me else 0 for s in range(view.players)]
+                    if typed and not self._type(w.hands, typed, limit, rng, caps, combos):
+                        continue
                 base = world_state(know, w)
                 for i in alive:
                     value, steps = self.rollout(base, cands[i], caps, utility, combos)
