@@ -66,7 +66,10 @@ it is smallest under the knock limits where the default model (knock at once) is
 from it. Measured under limits 8-10 on the tuning deals of ``scripts/expert_ab.py --seed
 7014``, it plays worse: π 0.5 −1.51 [−9.99, +6.97] against ``hard`` (43 deals) and −6.88
 [−11.93, −1.82] against ``medium`` (54 deals); π 1 −3.62 against ``hard`` (28 deals), and with
-``holder_knock`` 0 −2.75 [−8.93, +3.44] (53 deals) (docs/strength.md, seventh session).
+``holder_knock`` 0 −2.75 [−8.93, +3.44] (53 deals); only the draws searched typed
+(``discards=0,holder=1,holder_knock=0`` against ``discards=0``) +2.74 [−3.01, +8.50] against
+``hard`` and −0.89 [−4.09, +2.32] against ``medium`` (66 deals each) (docs/strength.md,
+seventh session).
 
 Layoffs are exact (:func:`~okgin.melds.best_layoffs` gives the least deadwood in every
 world, so sampling cannot change them) and so is the fiftieth knock's arrangement.
