@@ -64,9 +64,9 @@ def _instrument() -> None:
     evaluate = ExpertBot.evaluate
     act = ExpertBot.act
 
-    def seen_play_out(game: Game, bots: Any, where: str) -> None:
+    def seen_play_out(game: Game, bots: Any, where: str, observe: Any = None) -> None:
         _GAME[:] = [game]
-        play_out(game, bots, where)
+        play_out(game, bots, where, observe)
 
     def seen_evaluate(self: ExpertBot, *args: Any, **kwargs: Any) -> Evaluation:
         ev = evaluate(self, *args, **kwargs)

@@ -27,19 +27,18 @@ from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
-from okgin.actions import Knock
-from okgin.arena.play import ArenaSpec, deck_for, derive, seat_bots
+from okgin.actions import Action, Knock
+from okgin.arena.play import ArenaSpec, Observer, play_deal
 from okgin.arena.stats import bucket, normal_ci
 from okgin.bots import parse_spec
 from okgin.bots.base import knock_deadwood
 from okgin.bots.belief import Knowledge
 from okgin.bots.hard import best_knock, layoff_action
-from okgin.cards import CARDS
 from okgin.commands import rules_arg
 from okgin.game import Game
 from okgin.hand import HandState
 from okgin.rules import Rules
-from okgin.views import view_of_hand
+from okgin.views import View, view_of_hand
 
 #: (deal, seating, knock deadwood, stock left, knock limit, knocked?, knock's price, real)
 Row = tuple[int, int, int, int, int, bool, float, float]
@@ -62,42 +61,42 @@ def price(state: HandState, seat: int, knock: Knock) -> float:
     return _margin(h.result.points, seat)
 
 
+def _watch(
+    rules: Rules, hero: int, seen: list[tuple[HandState, Knock, int, int, bool]]
+) -> Observer:
+    """An arena observer that keeps every turn where ``hero`` could knock short of gin:
+    (the state then, the best such knock, its deadwood, stock left, whether it knocked)."""
+
+    def observe(game: Game, seat: int, view: View, action: Action) -> None:
+        if seat != hero or view.phase != "play":
+            return
+        knocks = [a for a in view.legal_actions if isinstance(a, Knock)]
+        if not knocks:
+            return
+        mine = Knowledge(view).hand
+        k = best_knock(mine, knocks, rules)
+        dk = knock_deadwood(mine, k)
+        if dk > 0:
+            seen.append((game.hand.copy(), k, dk, view.stock_size, isinstance(action, Knock)))
+
+    return observe
+
+
 def play(rules_dict: dict[str, Any], hero: str, vs: str, seed: int, deal: int) -> list[Row]:
     """Deal ``deal`` in every seating, as the arena plays it: a row per short knock the
     hero could make (the ones it made included)."""
     rules = Rules.from_dict(rules_dict)
     spec = ArenaSpec(rules=rules_dict, bots=(hero, vs), pairings=((0, 1),), seed=seed)
     out: list[Row] = []
-    for rotation in range(rules.players):
-        deck = deck_for(seed, deal)
-        dealer = derive(seed, "dealer", deal) % rules.players
-        game = Game(rules, dealer=dealer, auto_deal=False, deck=[CARDS[c] for c in deck])
-        bots = seat_bots(spec, 0, rotation, "deal", deal)
-        hero_seat = rotation  # seat_bots puts the first bot at the seating's own seat
+    for rotation in range(rules.players):  # the hero sits at seat ``rotation``
         seen: list[tuple[HandState, Knock, int, int, bool]] = []
+        _, game = play_deal(spec, 0, deal, rotation, _watch(rules, rotation, seen))
         hand = game.hand
-        while not hand.is_over:
-            seat = hand.current_player
-            assert seat is not None
-            view = game.view(seat)
-            action = bots[seat].act(view)
-            if seat == hero_seat and view.phase == "play":
-                knocks = [a for a in view.legal_actions if isinstance(a, Knock)]
-                if knocks:
-                    mine = Knowledge(view).hand
-                    k = best_knock(mine, knocks, rules)
-                    dk = knock_deadwood(mine, k)
-                    if dk > 0:
-                        seen.append(
-                            (hand.copy(), k, dk, view.stock_size, isinstance(action, Knock))
-                        )
-            game.apply(action, seat)
         assert hand.result is not None
-        real = _margin(hand.result.points, hero_seat)
+        real = _margin(hand.result.points, rotation)
         for state, k, dk, stock, knocked in seen:
-            out.append(
-                (deal, rotation, dk, stock, hand.limit, knocked, price(state, hero_seat, k), real)
-            )
+            value = price(state, rotation, k)
+            out.append((deal, rotation, dk, stock, hand.limit, knocked, value, real))
     return out
 
 

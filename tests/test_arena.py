@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from okgin.actions import TAKE, Knock
+from okgin.actions import TAKE, Action, Knock
 from okgin.arena import run_arena
 from okgin.arena.play import ArenaSpec, Chunk, play_deal, run_chunk
 from okgin.arena.stats import (
@@ -25,8 +25,10 @@ from okgin.arena.stats import (
     wilson,
 )
 from okgin.cli import main
+from okgin.game import Game
 from okgin.record import replay
 from okgin.rules import Rules
+from okgin.views import View
 
 pyspiel = pytest.importorskip("pyspiel")
 
@@ -447,3 +449,22 @@ def test_progress_bar_shows_the_running_estimate_on_stderr(
     json.loads(captured.out)  # stdout holds only the report
     assert "medium vs easy (pairs):" in captured.err and "points/hand" in captured.err
     assert "of games won" in captured.err
+
+
+def test_play_deal_observer_sees_each_action_before_it_is_applied() -> None:
+    """``observe`` gets every action of the hand in order, with ``game.hand`` still the state
+    the seat decided in, and the hand plays as without it."""
+    spec = ArenaSpec(
+        rules={"preset": "standard"}, bots=("hard", "medium"), pairings=((0, 1),), seed=4
+    )
+    seen: list[tuple[int, int, str, int]] = []
+
+    def observe(game: Game, seat: int, view: View, action: Action) -> None:
+        assert game.hand.current_player == seat and action in view.legal_actions
+        seen.append((len(game.hand.history), seat, str(action), view.own_seat))
+
+    row, game = play_deal(spec, 0, 3, 1, observe)
+    plain, _ = play_deal(spec, 0, 3, 1)
+    assert row == plain
+    history = game.hand.history
+    assert [(i, s, str(a), s) for i, (s, a) in enumerate(history)] == seen

@@ -3,12 +3,10 @@ the stock reshuffled, repeatably, and its report names what it measured."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
+from scripts_loader import load_script
 
 from okgin.actions import Discard
 from okgin.arena.play import ArenaSpec, play_deal
@@ -17,13 +15,7 @@ from okgin.rules import Rules
 
 
 def _oracle() -> ModuleType:
-    path = Path(__file__).parent.parent / "scripts" / "expert_oracle.py"
-    spec = importlib.util.spec_from_file_location("expert_oracle", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["expert_oracle"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("expert_oracle")
 
 
 def _mid_hand() -> HandState:

@@ -3,12 +3,10 @@ touching them, and the report says what it measured."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
+from scripts_loader import load_script
 
 from okgin.actions import Knock
 from okgin.arena.play import ArenaSpec, play_deal
@@ -18,13 +16,7 @@ from okgin.rules import Rules
 
 
 def _script() -> ModuleType:
-    path = Path(__file__).parent.parent / "scripts" / "expert_refusals.py"
-    spec = importlib.util.spec_from_file_location("expert_refusals", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["expert_refusals"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("expert_refusals")
 
 
 def _short_knock() -> tuple[HandState, int, Knock]:

@@ -11,28 +11,16 @@ a diff. After an intended change, regenerate with ``python scripts/regen_golden.
 from __future__ import annotations
 
 import difflib
-import importlib.util
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from scripts_loader import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
 
 
-def _load_script() -> ModuleType:
-    path = ROOT / "scripts" / "regen_golden.py"
-    spec = importlib.util.spec_from_file_location("regen_golden", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("regen_golden", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-REGEN = _load_script()
+REGEN = load_script("regen_golden")
 
 
 @pytest.mark.parametrize("preset", sorted(REGEN.TRANSCRIPTS))

@@ -2,22 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import pytest
+from scripts_loader import load_script
 
 
 def _script() -> ModuleType:
-    path = Path(__file__).parent.parent / "scripts" / "playout_combo.py"
-    spec = importlib.util.spec_from_file_location("playout_combo", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["playout_combo"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script("playout_combo")
 
 
 def test_no_combo_is_the_plain_policy_on_both_sides_and_combo_plays_otherwise() -> None:

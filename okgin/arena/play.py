@@ -23,16 +23,18 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from okgin.actions import Action
 from okgin.bots import Bot, make_bot
 from okgin.cards import CARDS
 from okgin.errors import OkginError
 from okgin.game import Game
 from okgin.hand import HandState
 from okgin.rules import Rules
+from okgin.views import View
 
 __all__ = [
     "ArenaError",
@@ -161,8 +163,16 @@ def _finish(bots: Sequence[Bot], hand: HandState) -> tuple[str | None, bool | No
     return departure, agrees
 
 
-def play_out(game: Game, bots: Sequence[Bot], where: str) -> None:
-    """Let the bots play the current hand of ``game`` to its end."""
+#: Called with (game, seat, view, action) before each action is applied: ``game.hand`` is
+#: still the state the seat decided in (analysis scripts read it there).
+Observer = Callable[[Game, int, View, Action], None]
+
+
+def play_out(
+    game: Game, bots: Sequence[Bot], where: str, observe: Observer | None = None
+) -> None:
+    """Let the bots play the current hand of ``game`` to its end (``observe``: see
+    :data:`Observer`)."""
     hand = game.hand
     _bind(bots, hand)
     while not hand.is_over:
@@ -171,6 +181,8 @@ def play_out(game: Game, bots: Sequence[Bot], where: str) -> None:
         bot = bots[seat]
         view = game.view(seat)
         action = bot.act(view)
+        if observe is not None:
+            observe(game, seat, view, action)
         try:
             game.apply(action, seat)
         except OkginError as exc:
@@ -180,14 +192,17 @@ def play_out(game: Game, bots: Sequence[Bot], where: str) -> None:
             ) from None
 
 
-def play_deal(spec: ArenaSpec, pairing: int, deal: int, rotation: int) -> tuple[HandRow, Game]:
-    """Deal ``deal`` in the seating ``rotation`` of ``pairing``: one hand."""
+def play_deal(
+    spec: ArenaSpec, pairing: int, deal: int, rotation: int, observe: Observer | None = None
+) -> tuple[HandRow, Game]:
+    """Deal ``deal`` in the seating ``rotation`` of ``pairing``: one hand (the hero at seat
+    ``rotation``; ``observe``: see :data:`Observer`)."""
     rules = Rules.from_dict(spec.rules)
     deck = deck_for(spec.seed, deal)
     dealer = derive(spec.seed, "dealer", deal) % rules.players
     game = Game(rules, dealer=dealer, auto_deal=False, deck=[CARDS[c] for c in deck])
     bots = seat_bots(spec, pairing, rotation, "deal", deal)
-    play_out(game, bots, f"deal {deal}, seating {rotation}")
+    play_out(game, bots, f"deal {deal}, seating {rotation}", observe)
     hand = game.hand
     departure, agrees = _finish(bots, hand)
     result = hand.result
