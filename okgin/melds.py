@@ -22,6 +22,7 @@ from okgin.errors import CardError
 
 __all__ = [
     "ALL_MELDS",
+    "RUNNABLE",
     "RUN_DEADWOOD",
     "Meld",
     "arrangements",
@@ -121,6 +122,8 @@ def _runnable_table() -> list[int]:
 
 
 _RUNNABLE: Final = _runnable_table()
+#: ``RUNNABLE[m]``: the cards of one suit's cards ``m`` (13 bits) that lie in some run of ``m``.
+RUNNABLE: Final[tuple[int, ...]] = tuple(_RUNNABLE)
 _TWICE_VALUE: Final = tuple(2 * v for v in _RANK_VALUE)
 
 

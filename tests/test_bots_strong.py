@@ -452,6 +452,56 @@ def test_playout_combo_discard_keeps_a_pair_and_matches_the_plain_count() -> Non
         assert score == best and VALUES[gin] == VALUES[want]
 
 
+def test_playout_best_discard_is_the_least_deadwood_with_its_tie_break() -> None:
+    """The rollouts' discard (its per-suit tables and its shortcut for sets that fit no run)
+    is the card a full count picks: the least deadwood left, then the highest card, then the
+    lowest card index; on hands full of sets and runs, with up to three cards skipped."""
+    from okgin.bots.playout import _best_discard
+    from okgin.cards import VALUES, mask_of, parse_cards
+    from okgin.melds import deadwood
+
+    rng = random.Random(12)
+    kinds: dict[str, int] = {}
+    for i in range(6000):
+        ranks = rng.sample(range(13), 4)  # few ranks: sets held three and four times
+        pool = [13 * s + r for r in ranks for s in range(4)]
+        run = 13 * rng.randrange(4) + rng.randrange(10)
+        pool += [run, run + 1, run + 2, run + 3]
+        cards = rng.sample(sorted(set(pool) | set(rng.sample(range(52), 8))), 11)
+        h = sum(1 << c for c in cards)
+        skip = sum(1 << c for c in cards[: i % 4])
+        legal = [c for c in cards if not skip >> c & 1]
+        want = min(legal, key=lambda c: (deadwood(h ^ 1 << c), -VALUES[c], c))
+        assert _best_discard(h, skip) == (deadwood(h ^ 1 << want), want), (cards, skip)
+        held = [sum(1 for c in cards if c % 13 == r) for r in range(13)]
+        kinds["sets"] = kinds.get("sets", 0) + (max(held) >= 3)
+    assert kinds["sets"] > 3000  # the sets paths were tried, not only the run-only one
+    assert _best_discard(1 << 5, 1 << 5) == (1 << 30, -1)
+    # a gin hand with a set of four: with the 9 skipped, a king of the set (the lowest
+    # index of the kings that may be thrown), as the full count picks
+    gin = mask_of(parse_cards("KcKdKhKs 2c3c4c 5h6h7h 9d"))
+    for skip, card in [("", "9d"), ("9d", "Kc"), ("9d Kc", "Kd"), ("9d Kc Kd", "Kh")]:
+        mask = mask_of(parse_cards(skip)) if skip else 0
+        assert _best_discard(gin, mask) == (0 if not skip else 9, int(parse_cards(card)[0]))
+
+
+def test_playout_knock_arrangement_is_best_arrangements() -> None:
+    """The rollouts' knock declares the very melds :func:`best_arrangement` gives (the
+    defender's layoffs depend on them), sets of four, of three and contended ones included."""
+    from okgin.bots.playout import _arrangement
+    from okgin.melds import best_arrangement
+
+    rng = random.Random(13)
+    for _ in range(3000):
+        ranks = rng.sample(range(13), 3)
+        pool = [13 * s + r for r in ranks for s in range(4)]
+        start = 13 * rng.randrange(4) + rng.randrange(9)
+        pool += list(range(start, start + 5))
+        cards = rng.sample(sorted(set(pool) | set(rng.sample(range(52), 6))), 10)
+        h = sum(1 << c for c in cards)
+        assert _arrangement(h) == best_arrangement(h)[1], cards
+
+
 class _Draws(random.Random):
     """A ``random.Random`` whose ``random()`` gives the values it was made with, in turn."""
 

@@ -19,6 +19,7 @@ from okgin.cards import CARDS, VALUES
 from okgin.hand import HandState, Phase
 from okgin.melds import (
     RUN_DEADWOOD,
+    RUNNABLE,
     Meld,
     best_arrangement,
     best_layoffs,
@@ -38,18 +39,44 @@ _OVER = Phase.OVER
 
 
 _M13: Final = 0x1FFF
+#: The four cards of rank 0 (``low * _RANK_CARDS``: those of the rank of bit ``low``).
+_RANK_CARDS: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
 #: ``_BY_VALUE[v]``: the mask of the cards worth ``v``.
 _BY_VALUE: Final[tuple[int, ...]] = tuple(
     sum(1 << c for c in range(52) if VALUES[c] == v) for v in range(11)
 )
 
 
+def _drop_table() -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """For one suit's cards ``m`` (13 bits): the rank whose discard leaves the least run-only
+    deadwood of the suit, the highest card on ties and then the lowest rank (as
+    :func:`_best_discard` breaks them), and that deadwood; rank -1 for no cards."""
+    ranks = [-1] * 8192
+    left = [1 << 30] * 8192
+    for m in range(1, 8192):
+        best = (1 << 30, 0, 0)
+        for r in range(13):
+            if m >> r & 1:
+                key = (RUN_DEADWOOD[m ^ 1 << r], -min(r + 1, 10), r)
+                if key < best:
+                    best = key
+        left[m], ranks[m] = best[0], best[2]
+    return tuple(ranks), tuple(left)
+
+
+#: ``_DROP_RANK[m]``, ``_DROP_LEFT[m]``: one suit's best discard (see :func:`_drop_table`).
+_DROP_RANK, _DROP_LEFT = _drop_table()
+
+
 def _best_discard(hand: int, skip: int) -> tuple[int, int]:
     """(least deadwood after a discard, that discard); the cards of mask ``skip`` may not
     be thrown (the card ``-1`` when all are skipped).
 
-    Without a rank held three or four times (no set possible) the deadwood is the sum of
-    the suits' run-only deadwood, so a discard changes one suit's term only."""
+    Ties go to the higher card, then to the lower card index. Without a rank held three or
+    four times (no set possible) the deadwood is the sum of the suits' run-only deadwood, so
+    a discard changes one suit's term only; so it is too when every such rank fits no run
+    (its set stands whatever is thrown: a card of a set of four costs nothing, one of a set
+    of three leaves the other two as deadwood)."""
     a = hand & _M13
     b = hand >> 13 & _M13
     c = hand >> 26 & _M13
@@ -57,9 +84,11 @@ def _best_discard(hand: int, skip: int) -> tuple[int, int]:
     best_dw = 1 << 30
     best_c = -1
     best_v = -1
-    if (a & b & (c | d)) | (c & d & (a | b)):
-        # sets possible: try the cards from the costliest down; a discard lowers the
-        # deadwood by at most the card's value, so the search stops early
+    run = RUN_DEADWOOD
+    t = (a & b & (c | d)) | (c & d & (a | b))
+    if t and t & (RUNNABLE[a] | RUNNABLE[b] | RUNNABLE[c] | RUNNABLE[d]):
+        # a set contends with a run: try the cards from the costliest down; a discard
+        # lowers the deadwood by at most the card's value, so the search stops early
         full = deadwood(hand)
         target = deadwood_after_discard(hand)
         for v in range(10, 0, -1):
@@ -77,9 +106,34 @@ def _best_discard(hand: int, skip: int) -> tuple[int, int]:
                     if dw == target:
                         return best_dw, best_c
         return best_dw, best_c
-    run = RUN_DEADWOOD
+    if t:  # the sets of ranks t stand; the other cards are run-only
+        k = ~t
+        a &= k
+        b &= k
+        c &= k
+        d &= k
+        base = run[a] + run[b] + run[c] + run[d]
+        while t:
+            low = t & -t
+            t ^= low
+            r = low.bit_length() - 1
+            held = hand >> r & 1 | (hand >> r + 13 & 1) << 1
+            held |= (hand >> r + 26 & 1) << 2 | (hand >> r + 39 & 1) << 3
+            v = r + 1 if r < 10 else 10
+            dw = base if held == 15 else base + 2 * v
+            if dw > best_dw or (dw == best_dw and v < best_v):
+                continue
+            for s in range(4):  # the lowest card of the rank that may be thrown
+                card = 13 * s + r
+                if held >> s & 1 and not skip >> card & 1:
+                    if dw < best_dw or v > best_v or card < best_c:
+                        best_dw = dw
+                        best_c = card
+                        best_v = v
+                    break
+    else:
+        base = run[a] + run[b] + run[c] + run[d]
     suits = (a, b, c, d)
-    base = run[a] + run[b] + run[c] + run[d]
     for s in range(4):
         m = suits[s]
         if not m:
@@ -87,6 +141,16 @@ def _best_discard(hand: int, skip: int) -> tuple[int, int]:
         rm = base - run[m]
         offset = 13 * s
         rest = m & ~(skip >> offset)
+        if rest == m:  # nothing of this suit skipped: its best discard is in the table
+            r = _DROP_RANK[m]
+            dw = rm + _DROP_LEFT[m]
+            v = r + 1 if r < 10 else 10
+            card = offset + r
+            if dw < best_dw or (dw == best_dw and (v > best_v or (v == best_v and card < best_c))):
+                best_dw = dw
+                best_c = card
+                best_v = v
+            continue
         while rest:
             low = rest & -rest
             rest ^= low
@@ -139,10 +203,39 @@ def _combo_discard(hand: int, skip: int, combo: int) -> tuple[int, int, int]:
     return least, least_c, best_c
 
 
+#: ``_SUIT_RUNS[m]``: the runs (13-bit masks) of :func:`best_arrangement` of one suit's cards
+#: ``m``, filled in as the rollouts meet them.
+_SUIT_RUNS: dict[int, tuple[int, ...]] = {}
+
+
+def _arrangement(hand: int) -> tuple[Meld, ...]:
+    """:func:`best_arrangement`'s melds of ``hand``, the same ones, faster where no set
+    contends with a run: then the arrangement is every set held (the ranks held three or
+    four times, their cards in no run) and each suit's runs, looked up by the suit's cards."""
+    a = hand & _M13
+    b = hand >> 13 & _M13
+    c = hand >> 26 & _M13
+    d = hand >> 39
+    t = (a & b & (c | d)) | (c & d & (a | b))
+    if t & (RUNNABLE[a] | RUNNABLE[b] | RUNNABLE[c] | RUNNABLE[d]):
+        return best_arrangement(hand)[1]
+    masks = []
+    k = ~t
+    while t:
+        low = t & -t
+        t ^= low
+        masks.append(hand & low * _RANK_CARDS)
+    for s, m in enumerate((a & k, b & k, c & k, d & k)):
+        runs = _SUIT_RUNS.get(m)
+        if runs is None:
+            runs = _SUIT_RUNS[m] = tuple(x.mask for x in best_arrangement(m)[1])
+        masks.extend(r << 13 * s for r in runs)
+    masks.sort(key=lambda x: x & -x)
+    return tuple(Meld(x) for x in masks)
+
+
 def _knock(h: HandState, hand: int, card: int) -> None:
-    rest = hand & ~(1 << card)
-    melds = best_arrangement(rest)[1]
-    h.apply(Knock(CARDS[card], melds))
+    h.apply(Knock(CARDS[card], _arrangement(hand & ~(1 << card))))
 
 
 def _safe_discard(hand: int, skip: int, dw: int, card: int, nxt: int, slack: int) -> int:
