@@ -72,6 +72,17 @@ def test_budget_is_checked_in_one_place_and_its_default_is_in_the_help() -> None
     assert err == "okgin: --budget must be more than 0 and at most 60 seconds, not 0.0\n"
 
 
+def test_an_experts_own_budget_in_its_name_is_checked_and_wins_over_the_runs() -> None:
+    assert make_bot("expert:budget=0.5", 1).budget == 0.5  # type: ignore[attr-defined]
+    assert make_bot("expert:budget=0.5", 1, budget=0.2).budget == 0.5  # type: ignore[attr-defined]
+    assert make_bot("expert:defence=1", 1, budget=0.2).budget == 0.2  # type: ignore[attr-defined]
+    for bad in ("0", "-1", "inf", "61"):
+        with pytest.raises(BotError, match="expert budget must be more than 0"):
+            make_bot(f"expert:budget={bad}", 1)
+    err = one_line_error("demo", "--seed", "1", "--bots", "expert:budget=0")
+    assert "expert budget must be more than 0 and at most 60 seconds, not 0.0" in err
+
+
 DEEP = ["[" * 100_000, '{"a": ' * 100_000, "[" * 40 + "]" * 40]
 
 

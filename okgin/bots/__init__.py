@@ -79,7 +79,9 @@ def _hard_options() -> dict[str, type]:
 def _expert_options() -> dict[str, type]:
     from okgin.bots.expert import OPTIONS as EXPERT
 
-    return dict(EXPERT)
+    # ``budget`` in the name (``expert:budget=0.48``) is that bot's own, over the run's
+    # ``--budget``: two budgets side by side in one arena run
+    return {"budget": float, **EXPERT}
 
 
 #: The bots that take options in their name, and each one's options with their types.
@@ -91,7 +93,11 @@ OPTIONS: dict[str, Callable[[], dict[str, type]]] = {
 #: Factories of the bots of :data:`OPTIONS`: (seed, budget, options) → bot.
 _WITH_OPTIONS: dict[str, Callable[[int | None, float | None, dict[str, Any]], Bot]] = {
     "hard": lambda seed, budget, options: _hard(seed, options),
-    "expert": lambda seed, budget, options: _expert(seed, budget, **options),
+    "expert": lambda seed, budget, options: _expert(
+        seed,
+        check_budget(options.pop("budget"), "expert budget") if "budget" in options else budget,
+        **options,
+    ),
 }
 
 

@@ -59,7 +59,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         metavar="SECONDS",
         help=(
             "seconds of search per decision for the bots that search "
-            f"(expert; default {DEFAULT_BUDGET:g})"
+            f"(expert:budget=S sets one bot's own; expert, default {DEFAULT_BUDGET:g})"
         ),
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
