@@ -502,6 +502,39 @@ def test_playout_knock_arrangement_is_best_arrangements() -> None:
         assert _arrangement(h) == best_arrangement(h)[1], cards
 
 
+def test_expert_extend_searches_on_only_where_it_would_leave_hards_choice() -> None:
+    """``extend`` 4: where the work runs out with the leader not ``hard``'s choice and that
+    choice still in the running, the search goes on (up to 4 times the work); elsewhere it
+    stops where the default does. The worlds it played first are the default's, so only
+    the extended searches can decide otherwise."""
+    from okgin.bots.expert import STEPS_PER_SECOND
+
+    work = BUDGET * STEPS_PER_SECOND
+    extended = 0
+    for _, view in _views(Rules.preset("standard"), 40, 21):
+        plain = ExpertBot(5, budget=BUDGET, guard=math.inf)
+        longer = ExpertBot(5, budget=BUDGET, guard=math.inf, extend=4)
+        a, b = plain.act(view), longer.act(view)
+        if not plain.last:
+            assert not longer.last and a == b  # nothing searched
+            continue
+        means = plain.last["means"]
+        prior = str(plain.hard.decide(view, Knowledge(view))[0])
+        lead = max(means, key=lambda k: means[k])
+        grew = longer.last["steps"] > plain.last["steps"]
+        wanted = plain.last["steps"] >= work and len(means) > 1 and lead != prior
+        assert grew == (wanted and prior in means), (view.phase, means, prior)
+        if grew:
+            extended += 1
+            assert longer.last["steps"] <= 4 * work + 2000
+            assert longer.last["worlds"] > plain.last["worlds"]
+        else:
+            assert (a, longer.last["worlds"]) == (b, plain.last["worlds"])
+    assert extended >= 2, extended
+    with pytest.raises(BotError, match="extend must be a number of budgets from 1 up"):
+        ExpertBot(1, extend=0.5)
+
+
 class _Draws(random.Random):
     """A ``random.Random`` whose ``random()`` gives the values it was made with, in turn."""
 
@@ -563,6 +596,29 @@ def test_expert_holder_searches_on_worlds_it_kept(monkeypatch: pytest.MonkeyPatc
     untyped = ExpertBot(5, budget=BUDGET, holder=1.0, holder_knock=0)
     assert untyped.act(view) in view.legal_actions
     assert untyped.last["worlds"] >= 8 and not calls
+    # ``holder_play`` 0: no play-phase search is typed, the draws still are
+    draws_only = ExpertBot(5, budget=BUDGET, holder=1.0, holder_play=0)
+    assert draws_only.act(view) in view.legal_actions
+    assert draws_only.last["worlds"] >= 8 and not calls
+    draw = _draw_view_after_a_throw(4)
+    assert draws_only.act(draw) in draw.legal_actions
+    assert draws_only.last["worlds"] >= 8 and len(calls) >= draws_only.last["worlds"]
+
+
+def _draw_view_after_a_throw(seed: int) -> View:
+    """Seat 0's first draw-phase view (medium self-play) with both draws legal, after the
+    opponent's first discard of the hand."""
+    rules = Rules.preset("standard")
+    game = Game(rules, seed=seed)
+    bots = [make_bot("medium", 0), make_bot("medium", 1)]
+    while True:
+        seat = game.hand.current_player
+        assert seat is not None
+        view = game.view(seat)
+        draws = view.phase == "draw" and len(view.legal_actions) == 2
+        if seat == 0 and draws and Knowledge(view).threw[1]:
+            return view
+        game.apply(bots[seat].act(view), seat)
 
 
 # ---- multiway_scoring (RULES.md §7): the knock is valued by the rule in force -------------

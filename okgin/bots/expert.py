@@ -71,6 +71,21 @@ from it. Measured under limits 8-10 on the tuning deals of ``scripts/expert_ab.p
 ``hard`` and −0.89 [−4.09, +2.32] against ``medium`` (66 deals each) (docs/strength.md,
 seventh session).
 
+Why ``holder_play`` is 1 by default: ``holder_play`` 0 types the opponents (``holder``) in
+the draw searches only, the seventh session's lead (the draws alone typed, ``hard``'s discards
+kept: +2.74 [−3.01, +8.50] against ``hard``) with the expert's own discard search kept untyped.
+Measured, it is no better: ``holder=1,holder_play=0`` against the default, ``scripts/expert_ab.py
+--vs hard --seed 7024 --pairs 150``: +0.30 [−3.86, +4.45] points per hand (docs/strength.md,
+eighth session).
+
+Why ``extend`` is 1 (off) by default: ``extend`` N spends up to N times the work on a search
+whose work runs out while its leader is not ``hard``'s choice and that choice is still in the
+running (the decisions where more worlds could change the move), the budget spent where
+decisions are close. Measured, more search does not play better: 4 budgets on every decision
+(``budget=0.48``) +0.71 [−2.94, +4.36] against ``hard`` (150 deals of ``expert_ab.py --seed
+7021``), ``extend=4`` −0.14 [−2.93, +2.64] against ``medium`` (150 deals of 7023), at a 90th
+percentile decision time 2.8 times the default's (docs/strength.md, eighth session).
+
 Layoffs are exact (:func:`~okgin.melds.best_layoffs` gives the least deadwood in every
 world, so sampling cannot change them) and so is the fiftieth knock's arrangement.
 
@@ -132,6 +147,8 @@ OPTIONS: dict[str, type] = {
     "holder": float,
     "holder_combo": int,
     "holder_knock": int,
+    "holder_play": int,
+    "extend": float,
 }
 
 
@@ -192,6 +209,8 @@ class ExpertBot:
         holder: float = 0.0,
         holder_combo: int = 4,
         holder_knock: int = 1,
+        holder_play: int = 1,
+        extend: float = 1.0,
     ) -> None:
         budget = DEFAULT_BUDGET if budget is None else check_budget(budget, "expert budget")
         _check(0 <= at_once <= 1, "at_once", at_once, "a share from 0 to 1")
@@ -205,6 +224,8 @@ class ExpertBot:
         _check(0 <= holder <= 1, "holder", holder, "a share from 0 to 1")
         _check(holder_combo >= 0, "holder_combo", holder_combo, "0 or more")
         _check(holder_knock in (0, 1), "holder_knock", holder_knock, "0 or 1")
+        _check(holder_play in (0, 1), "holder_play", holder_play, "0 or 1")
+        _check(1 <= extend < math.inf, "extend", extend, "a number of budgets from 1 up")
         _check(min_worlds >= 1, "min_worlds", min_worlds, "1 or more")
         _check(
             max_worlds >= min_worlds,
@@ -237,6 +258,8 @@ class ExpertBot:
         self.holder = holder
         self.holder_combo = holder_combo
         self.holder_knock = holder_knock
+        self.holder_play = holder_play
+        self.extend = extend
         self.hard = HardBot(seed, hard_params)
         self._why: tuple[int, str, Action, dict[str, Any]] | None = None
         #: the last search: candidates, worlds played, means (for tests and hints)
@@ -306,6 +329,13 @@ class ExpertBot:
     ) -> tuple[Action, str]:
         start = time.perf_counter()
         rng = decision_rng(self.seed, view, "expert")
+        pi = cands.index(prior)
+
+        def close(alive: Sequence[int], values: Sequence[Sequence[float]], n: int) -> bool:
+            """The search would leave ``hard``'s choice, which is still in the running."""
+            lead = max(alive, key=lambda i: (sum(values[i][:n]), -i))
+            return lead != pi and pi in alive
+
         ev = self.evaluate(
             view,
             know,
@@ -313,7 +343,9 @@ class ExpertBot:
             rng,
             self.utility(view),
             work=self.budget * STEPS_PER_SECOND,
-            deadline=start + self.guard * self.budget,
+            deadline=start + self.guard * self.budget * self.extend,
+            longer=self.extend,
+            close=close if self.extend > 1 else None,
         )
         alive = ev.alive
         values = ev.values
@@ -323,7 +355,6 @@ class ExpertBot:
         spent = ev.steps
         means = {i: sum(values[i][:worlds_done]) / worlds_done for i in alive}
         best = max(alive, key=lambda i: (means[i], -i))
-        pi = cands.index(prior)
         self.last = {
             "candidates": [str(c) for c in cands],
             "worlds": worlds_done,
@@ -366,13 +397,16 @@ class ExpertBot:
         work: float,
         deadline: float = math.inf,
         keep: Collection[int] = (),
+        longer: float = 1.0,
+        close: Callable[[Sequence[int], Sequence[Sequence[float]], int], bool] | None = None,
     ) -> Evaluation:
         """Every candidate played in the same worlds sampled from ``know`` (common random
         numbers), batch by batch, until ``work`` rollout actions are spent, ``max_worlds``
         worlds are played or the clock passes ``deadline``; after ``min_worlds`` worlds the
         candidates clearly worse than the leader are dropped (never those of ``keep``), and
-        the search stops when one is left. The expert's search and ``okgin review`` both
-        judge candidates with this."""
+        the search stops when one is left. Where the work (or the worlds) run out while
+        ``close(alive, values, worlds)`` holds, the search goes on, once, to ``longer`` times
+        both. The expert's search and ``okgin review`` both judge candidates with this."""
         me = view.own_seat
         mine = (self.rollout_cap, self.rollout_stock)
         # the opponents whose hand now is the one they kept after a discard of this hand:
@@ -385,12 +419,15 @@ class ExpertBot:
         typed = [s for s in know.opponents if know.threw[s]] if self.holder else []
         if not self.holder_knock and any(isinstance(c, Knock) for c in cands):
             typed = []  # ``holder_knock`` 0: a knock is weighed with every opponent untyped
+        if not self.holder_play and view.phase not in ("offer", "draw", "fiftieth"):
+            typed = []  # ``holder_play`` 0: only the draws are searched typed
         alive = list(range(len(cands)))
         values: list[list[float]] = [[] for _ in cands]
         spent = 0
         worlds_done = 0
         batch = 8
-        while worlds_done < self.max_worlds:
+        most = self.max_worlds
+        while worlds_done < most:
             worlds = sample_worlds(know, batch, rng)
             if not worlds:
                 break
@@ -417,8 +454,14 @@ class ExpertBot:
                 worlds_done += 1
             if worlds_done >= self.min_worlds:
                 alive = self._prune(alive, values, worlds_done, keep)
-            if len(alive) == 1 or spent >= work or time.perf_counter() > deadline:
+            if len(alive) == 1 or time.perf_counter() > deadline:
                 break
+            if spent >= work or worlds_done >= most:
+                if close is None or not close(alive, values, worlds_done):
+                    break
+                work *= longer  # once: then ``close`` is dropped
+                most = int(most * longer)
+                close = None
         return Evaluation(list(cands), values, worlds_done, spent, alive)
 
     def _type(
