@@ -12,19 +12,29 @@ so a deal they play alike gives a difference of exactly 0 and the paired differe
 is far less noisy than two separate arena runs. Prints A and B against the opponent and
 B − A, each in points per hand (the hero's points minus the opponent's) with a 95% normal
 interval over deals, and how many deals the two played differently.
+
+``--peek`` lets ``B`` see through the cards: every world its search samples holds the other
+seats' true hands (the stock order is still shuffled), so B − A is what a perfect read of the
+opponents' hands would be worth to the expert, the room above its belief
+(:func:`okgin.bots.belief.sample_worlds`). ``B`` must be an expert and ``--vs`` not one.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import multiprocessing
+import random
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+import okgin.arena.play as arena_play
+import okgin.bots.expert as expert_module
 from okgin.arena.play import ArenaSpec, deck_for, derive, play_deal
 from okgin.arena.stats import bucket, normal_ci
 from okgin.bots import parse_spec
+from okgin.bots.belief import Knowledge, World
 from okgin.cards import CARDS
 from okgin.commands import rules_arg
 from okgin.game import Game
@@ -43,20 +53,60 @@ def _margin(points: Sequence[int], hero: int) -> float:
     return points[hero] - (sum(points) - points[hero]) / (n - 1)
 
 
-_Job = tuple[dict[str, Any], str, str, str, int, int]
+@contextlib.contextmanager
+def peeking() -> Iterator[None]:
+    """While inside: the worlds every expert samples hold the other seats' true hands, read
+    from the game the arena's :func:`~okgin.arena.play.play_out` is playing (the cards no
+    seat holds, shuffled, are the stock)."""
+    playing: list[Any] = []
+    play_out = arena_play.play_out
+    names = vars(expert_module)  # the expert's own names: its search calls sample_worlds
+    sample = names["sample_worlds"]
+
+    def watched(game: Any, *args: Any, **kwargs: Any) -> None:
+        playing.append(game)
+        try:
+            play_out(game, *args, **kwargs)
+        finally:
+            playing.pop()
+
+    def seen(know: Knowledge, count: int, rng: random.Random, **options: Any) -> list[World]:
+        hands: list[int] = list(playing[-1].hand.hands)
+        hands[know.seat] = know.hand
+        stock = know.unknown
+        for other in know.opponents:
+            stock &= ~hands[other]
+        cards = [c for c in range(52) if stock >> c & 1]
+        worlds = []
+        for _ in range(count):
+            rng.shuffle(cards)
+            worlds.append(World(list(hands), list(cards), 1.0))
+        return worlds
+
+    arena_play.play_out = watched
+    names["sample_worlds"] = seen
+    try:
+        yield
+    finally:
+        arena_play.play_out = play_out
+        names["sample_worlds"] = sample
+
+
+_Job = tuple[dict[str, Any], str, str, str, int, int, bool]
 _Row = tuple[int, float, float, bool]
 
 
 def _deal(job: _Job) -> _Row:
-    rules, a, b, vs, seed, deal = job
+    rules, a, b, vs, seed, deal, peek = job
     out = []
     trace = []
-    for hero in (a, b):
+    for side, hero in enumerate((a, b)):
         spec = ArenaSpec(rules=rules, bots=(hero, vs), pairings=((0, 1),), seed=seed)
         total = 0.0
         moves = []
         for rotation in range(Rules.from_dict(rules).players):
-            row, game = play_deal(spec, 0, deal, rotation)
+            with peeking() if peek and side == 1 else contextlib.nullcontext():
+                row, game = play_deal(spec, 0, deal, rotation)
             total += _margin(row.points, rotation)
             moves.append(tuple(str(a) for _, a in game.hand.history))
         out.append(total / Rules.from_dict(rules).players)
@@ -99,12 +149,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--verbose", action="store_true", help="a line per deal as it ends")
     ap.add_argument("--limits", default="", help="knock-limit buckets to play, e.g. 5-7,8-10")
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument(
+        "--peek",
+        action="store_true",
+        help="B's sampled worlds hold the opponents' true hands (what reading them is worth)",
+    )
     args = ap.parse_args(argv)
     for name in (args.a, args.b, args.vs):
         try:
             parse_spec(name)
         except ValueError as e:
             ap.error(str(e))
+    if args.peek and (parse_spec(args.b)[0] != "expert" or parse_spec(args.vs)[0] == "expert"):
+        ap.error("--peek: B must be an expert and --vs not one")
     rules = Rules.from_dict(args.rules)
     wanted = {x.strip() for x in args.limits.split(",") if x.strip()}
     deals = [
@@ -112,7 +169,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for d in range(args.start, args.start + args.pairs)
         if not wanted or bucket(_limit(rules, args.seed, d)) in wanted
     ]
-    jobs = [(args.rules, args.a, args.b, args.vs, args.seed, d) for d in deals]
+    jobs = [(args.rules, args.a, args.b, args.vs, args.seed, d, args.peek) for d in deals]
     rows = []
     with multiprocessing.Pool(args.jobs) if args.jobs > 1 else _Serial() as pool:
         for row in pool.imap(_deal, jobs):
@@ -129,7 +186,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{len(rows)} deals x {rules.players} seatings, vs {args.vs}"
     )
     print(f"  A {args.a}: {_ci(a)}")
-    print(f"  B {args.b}: {_ci(b)}")
+    print(f"  B {args.b}{' (peeking)' if args.peek else ''}: {_ci(b)}")
     print(f"  B - A: {_ci(diff)}  ({changed} deals played differently)")
     for key in ("A", "2-4", "5-7", "8-10"):
         sub = [r for r in rows if bucket(_limit(rules, args.seed, r[0])) == key]

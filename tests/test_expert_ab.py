@@ -1,0 +1,62 @@
+"""scripts/expert_ab.py: the paired A/B, and ``--peek`` (the value of reading the opponents'
+hands), whose worlds must hold the true hands and nothing else must change."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from scripts_loader import load_script
+
+import okgin.arena.play as arena_play
+import okgin.bots.expert as expert_module
+from okgin.bots import make_bot
+from okgin.bots.belief import Knowledge, sample_worlds
+from okgin.game import Game
+from okgin.rules import Rules
+from okgin.views import View
+
+AB = load_script("expert_ab")
+
+
+def test_peeking_worlds_hold_the_true_hands_and_the_rest_as_stock() -> None:
+    game = Game(Rules.preset("standard"), seed=3)
+    checked: list[int] = []
+
+    class Probe:
+        """medium, asking the expert's sampler for worlds at each decision."""
+
+        name = "probe"
+
+        def __init__(self, seat: int) -> None:
+            self.inner = make_bot("medium", seat)
+
+        def act(self, view: View) -> object:
+            know = Knowledge(view)
+            worlds = vars(expert_module)["sample_worlds"](know, 3, random.Random(1))
+            hands = game.hand.hands
+            for w in worlds:
+                assert w.hands == list(hands)
+                rest = know.unknown & ~hands[1 - view.seat]
+                assert sorted(w.stock) == [c for c in range(52) if rest >> c & 1]
+            assert len({tuple(w.stock) for w in worlds}) > 1 or len(worlds[0].stock) < 2
+            checked.append(1)
+            return self.inner.act(view)
+
+    with AB.peeking():
+        arena_play.play_out(game, [Probe(0), Probe(1)], "test")  # type: ignore[list-item]
+    assert len(checked) >= 10
+    assert vars(expert_module)["sample_worlds"] is sample_worlds
+    assert arena_play.play_out.__module__ == "okgin.arena.play"
+
+
+def test_ab_rows_pair_the_deals_and_peek_changes_only_b(capsys: pytest.CaptureFixture[str]) -> None:
+    job = ({"preset": "standard"}, "expert:budget=0.01,guard=inf", "expert:budget=0.01,guard=inf")
+    deal, a, b, differ = AB._deal((*job, "medium", 7013, 0, False))
+    assert (deal, a, differ) == (0, b, False)  # the same bot twice: the same play
+    peeked = AB._deal((*job, "medium", 7013, 0, True))
+    assert peeked[1] == a  # A does not peek
+    with pytest.raises(SystemExit) as info:
+        AB.main(["expert", "expert", "--vs", "expert", "--seed", "1", "--peek"])
+    assert info.value.code == 2
+    assert "--peek: B must be an expert and --vs not one" in capsys.readouterr().err
