@@ -535,6 +535,32 @@ def test_expert_extend_searches_on_only_where_it_would_leave_hards_choice() -> N
         ExpertBot(1, extend=0.5)
 
 
+def test_expert_belief_settings_reach_its_sampler(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``oversample``, ``seen_extra`` and ``max_extra`` go to every ``sample_worlds`` of the
+    search; unset, the sampler's own defaults hold (nothing is passed)."""
+    import okgin.bots.expert as expert_module
+
+    seen: list[dict[str, object]] = []
+    real = expert_module.sample_worlds  # type: ignore[attr-defined]
+
+    def spy(know: Knowledge, count: int, rng: random.Random, **kw: object) -> list[World]:
+        seen.append(kw)
+        return real(know, count, rng, **kw)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(expert_module, "sample_worlds", spy)
+    view = _views(Rules.preset("standard"), 1, 4)[0][1]
+    bot = make_bot("expert:oversample=4,seen_extra=1.0,max_extra=10", 2, budget=BUDGET)
+    bot.act(view)
+    plain = ExpertBot(2, budget=BUDGET)
+    plain.act(view)
+    want = {"oversample": 4, "seen_extra": 1.0, "max_extra": 10}
+    assert seen and all(kw in (want, {}) for kw in seen)
+    assert want in seen and {} in seen
+    for key, bad in [("oversample", 0), ("seen_extra", -1.0), ("max_extra", -1)]:
+        with pytest.raises(BotError, match=f"expert option {key} must be"):
+            ExpertBot(1, **{key: bad})  # type: ignore[arg-type]
+
+
 class _Draws(random.Random):
     """A ``random.Random`` whose ``random()`` gives the values it was made with, in turn."""
 

@@ -86,6 +86,14 @@ decisions are close. Measured, more search does not play better: 4 budgets on ev
 7021``), ``extend=4`` −0.14 [−2.93, +2.64] against ``medium`` (150 deals of 7023), at a 90th
 percentile decision time 2.8 times the default's (docs/strength.md, eighth session).
 
+``oversample``, ``seen_extra`` and ``max_extra`` set the belief the worlds are drawn from
+(:func:`~okgin.bots.belief.sample_worlds`; unset, its defaults 2, 0.7 and 6). A perfect read of
+the opponent's hand is worth about 7 points a hand against ``hard`` (``scripts/expert_ab.py
+--peek``), but a sharper belief of the same model is not: ``seen_extra=1.0,max_extra=10,
+oversample=4`` guesses more of ``hard``'s hidden cards (``scripts/belief_fit.py``: 43.9%
+against 41.8%) and plays far worse, −10.36 [−15.66, −5.05] points per hand against ``hard``
+(77 deals of ``expert_ab.py --seed 7027``; docs/strength.md, eighth session).
+
 Layoffs are exact (:func:`~okgin.melds.best_layoffs` gives the least deadwood in every
 world, so sampling cannot change them) and so is the fiftieth knock's arrangement.
 
@@ -149,6 +157,9 @@ OPTIONS: dict[str, type] = {
     "holder_knock": int,
     "holder_play": int,
     "extend": float,
+    "oversample": int,
+    "seen_extra": float,
+    "max_extra": int,
 }
 
 
@@ -211,6 +222,9 @@ class ExpertBot:
         holder_knock: int = 1,
         holder_play: int = 1,
         extend: float = 1.0,
+        oversample: int | None = None,
+        seen_extra: float | None = None,
+        max_extra: int | None = None,
     ) -> None:
         budget = DEFAULT_BUDGET if budget is None else check_budget(budget, "expert budget")
         _check(0 <= at_once <= 1, "at_once", at_once, "a share from 0 to 1")
@@ -226,6 +240,14 @@ class ExpertBot:
         _check(holder_knock in (0, 1), "holder_knock", holder_knock, "0 or 1")
         _check(holder_play in (0, 1), "holder_play", holder_play, "0 or 1")
         _check(1 <= extend < math.inf, "extend", extend, "a number of budgets from 1 up")
+        _check(oversample is None or oversample >= 1, "oversample", oversample, "1 or more")
+        _check(
+            seen_extra is None or 0 <= seen_extra < math.inf,
+            "seen_extra",
+            seen_extra,
+            "a share of 0 or more",
+        )
+        _check(max_extra is None or max_extra >= 0, "max_extra", max_extra, "0 or more")
         _check(min_worlds >= 1, "min_worlds", min_worlds, "1 or more")
         _check(
             max_worlds >= min_worlds,
@@ -260,6 +282,16 @@ class ExpertBot:
         self.holder_knock = holder_knock
         self.holder_play = holder_play
         self.extend = extend
+        #: the belief's settings given (the others are :func:`sample_worlds`'s defaults)
+        self.belief: dict[str, Any] = {
+            k: v
+            for k, v in (
+                ("oversample", oversample),
+                ("seen_extra", seen_extra),
+                ("max_extra", max_extra),
+            )
+            if v is not None
+        }
         self.hard = HardBot(seed, hard_params)
         self._why: tuple[int, str, Action, dict[str, Any]] | None = None
         #: the last search: candidates, worlds played, means (for tests and hints)
@@ -428,7 +460,7 @@ class ExpertBot:
         batch = 8
         most = self.max_worlds
         while worlds_done < most:
-            worlds = sample_worlds(know, batch, rng)
+            worlds = sample_worlds(know, batch, rng, **self.belief)
             if not worlds:
                 break
             spent += WORLD_COST * len(worlds)
