@@ -17,6 +17,9 @@ interval over deals, and how many deals the two played differently.
 seats' true hands (the stock order is still shuffled), so B − A is what a perfect read of the
 opponents' hands would be worth to the expert, the room above its belief
 (:func:`okgin.bots.belief.sample_worlds`). ``B`` must be an expert and ``--vs`` not one.
+``--peek draw`` or ``--peek play`` peeks in those decisions only (the draws: offer, draw and
+fiftieth card; the plays: discards and knocks), the belief's in the others, to tell which
+decisions the room is in.
 """
 
 from __future__ import annotations
@@ -54,10 +57,11 @@ def _margin(points: Sequence[int], hero: int) -> float:
 
 
 @contextlib.contextmanager
-def peeking() -> Iterator[None]:
+def peeking(phases: str = "all") -> Iterator[None]:
     """While inside: the worlds every expert samples hold the other seats' true hands, read
     from the game the arena's :func:`~okgin.arena.play.play_out` is playing (the cards no
-    seat holds, shuffled, are the stock)."""
+    seat holds, shuffled, are the stock); in the decisions of ``phases`` only (``draw``,
+    ``play`` or ``all``: see the module docstring)."""
     playing: list[Any] = []
     play_out = arena_play.play_out
     names = vars(expert_module)  # the expert's own names: its search calls sample_worlds
@@ -71,6 +75,9 @@ def peeking() -> Iterator[None]:
             playing.pop()
 
     def seen(know: Knowledge, count: int, rng: random.Random, **options: Any) -> list[World]:
+        draws = know.view.phase in ("offer", "draw", "fiftieth")
+        if phases != "all" and draws != (phases == "draw"):
+            return list(sample(know, count, rng, **options))
         hands: list[int] = list(playing[-1].hand.hands)
         hands[know.seat] = know.hand
         stock = know.unknown
@@ -92,7 +99,7 @@ def peeking() -> Iterator[None]:
         names["sample_worlds"] = sample
 
 
-_Job = tuple[dict[str, Any], str, str, str, int, int, bool]
+_Job = tuple[dict[str, Any], str, str, str, int, int, str]
 _Row = tuple[int, float, float, bool]
 
 
@@ -105,7 +112,7 @@ def _deal(job: _Job) -> _Row:
         total = 0.0
         moves = []
         for rotation in range(Rules.from_dict(rules).players):
-            with peeking() if peek and side == 1 else contextlib.nullcontext():
+            with peeking(peek) if peek and side == 1 else contextlib.nullcontext():
                 row, game = play_deal(spec, 0, deal, rotation)
             total += _margin(row.points, rotation)
             moves.append(tuple(str(a) for _, a in game.hand.history))
@@ -151,8 +158,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument(
         "--peek",
-        action="store_true",
-        help="B's sampled worlds hold the opponents' true hands (what reading them is worth)",
+        nargs="?",
+        const="all",
+        default="",
+        choices=("all", "draw", "play"),
+        help="B's sampled worlds hold the opponents' true hands (what reading them is worth); "
+        "draw or play: in those decisions only",
     )
     args = ap.parse_args(argv)
     for name in (args.a, args.b, args.vs):
@@ -186,7 +197,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{len(rows)} deals x {rules.players} seatings, vs {args.vs}"
     )
     print(f"  A {args.a}: {_ci(a)}")
-    print(f"  B {args.b}{' (peeking)' if args.peek else ''}: {_ci(b)}")
+    peek = f" (peeking{'' if args.peek == 'all' else ' in ' + args.peek})" if args.peek else ""
+    print(f"  B {args.b}{peek}: {_ci(b)}")
     print(f"  B - A: {_ci(diff)}  ({changed} deals played differently)")
     for key in ("A", "2-4", "5-7", "8-10"):
         sub = [r for r in rows if bucket(_limit(rules, args.seed, r[0])) == key]

@@ -19,9 +19,11 @@ from okgin.views import View
 AB = load_script("expert_ab")
 
 
-def test_peeking_worlds_hold_the_true_hands_and_the_rest_as_stock() -> None:
+@pytest.mark.parametrize("phases", ["all", "draw", "play"])
+def test_peeking_worlds_hold_the_true_hands_and_the_rest_as_stock(phases: str) -> None:
     game = Game(Rules.preset("standard"), seed=3)
     checked: list[int] = []
+    believed: list[int] = []
 
     class Probe:
         """medium, asking the expert's sampler for worlds at each decision."""
@@ -35,6 +37,11 @@ def test_peeking_worlds_hold_the_true_hands_and_the_rest_as_stock() -> None:
             know = Knowledge(view)
             worlds = vars(expert_module)["sample_worlds"](know, 3, random.Random(1))
             hands = game.hand.hands
+            draws = view.phase in ("offer", "draw", "fiftieth")
+            if phases != "all" and draws != (phases == "draw"):
+                # the belief's worlds: they miss the true hand now and then
+                believed.append(any(w.hands[1 - view.seat] != hands[1 - view.seat] for w in worlds))
+                return self.inner.act(view)
             for w in worlds:
                 assert w.hands == list(hands)
                 rest = know.unknown & ~hands[1 - view.seat]
@@ -43,18 +50,18 @@ def test_peeking_worlds_hold_the_true_hands_and_the_rest_as_stock() -> None:
             checked.append(1)
             return self.inner.act(view)
 
-    with AB.peeking():
+    with AB.peeking(phases):
         arena_play.play_out(game, [Probe(0), Probe(1)], "test")  # type: ignore[list-item]
-    assert len(checked) >= 10
+    assert len(checked) >= 5 and (phases == "all") == (not any(believed))
     assert vars(expert_module)["sample_worlds"] is sample_worlds
     assert arena_play.play_out.__module__ == "okgin.arena.play"
 
 
 def test_ab_rows_pair_the_deals_and_peek_changes_only_b(capsys: pytest.CaptureFixture[str]) -> None:
     job = ({"preset": "standard"}, "expert:budget=0.01,guard=inf", "expert:budget=0.01,guard=inf")
-    deal, a, b, differ = AB._deal((*job, "medium", 7013, 0, False))
+    deal, a, b, differ = AB._deal((*job, "medium", 7013, 0, ""))
     assert (deal, a, differ) == (0, b, False)  # the same bot twice: the same play
-    peeked = AB._deal((*job, "medium", 7013, 0, True))
+    peeked = AB._deal((*job, "medium", 7013, 0, "all"))
     assert peeked[1] == a  # A does not peek
     with pytest.raises(SystemExit) as info:
         AB.main(["expert", "expert", "--vs", "expert", "--seed", "1", "--peek"])
