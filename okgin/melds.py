@@ -477,10 +477,41 @@ def arrangements(hand: int, limit: int | None = None) -> tuple[int, list[tuple[M
     return best, [tuple(sorted(arr)) for arr in found]
 
 
+#: The four cards of rank 0 (``low * _RANK_CARDS``: those of the rank of bit ``low``).
+_RANK_CARDS: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
+#: ``_SUIT_RUNS[m]``: the runs (13-bit masks) of the first arrangement of one suit's cards
+#: ``m``, filled in as they are asked for (8,192 at most).
+_SUIT_RUNS: dict[int, tuple[int, ...]] = {}
+
+
 def best_arrangement(hand: int) -> tuple[int, tuple[Meld, ...]]:
-    """The minimum deadwood and one arrangement that reaches it."""
-    best, found = arrangements(hand, limit=1)
-    return best, found[0]
+    """The minimum deadwood and one arrangement that reaches it: the first that
+    :func:`arrangements` finds. Where no set contends with a run, that one is every set held
+    (a rank held three or four times whose cards fit no run) and each suit's runs, looked up
+    by the suit's cards; the rollouts' knocks ask for it at every knock."""
+    a = hand & _M13
+    b = hand >> 13 & _M13
+    c = hand >> 26 & _M13
+    d = hand >> 39
+    t = (a & b & (c | d)) | (c & d & (a | b))
+    if t & (_RUNNABLE[a] | _RUNNABLE[b] | _RUNNABLE[c] | _RUNNABLE[d]):
+        best, found = arrangements(hand, limit=1)
+        return best, found[0]
+    melds = []
+    k = ~t
+    while t:
+        low = t & -t
+        t ^= low
+        melds.append(_BY_MASK[hand & low * _RANK_CARDS])
+    best = 0
+    for s, m in enumerate((a & k, b & k, c & k, d & k)):
+        best += _RUN[m]
+        runs = _SUIT_RUNS.get(m)
+        if runs is None:
+            runs = _SUIT_RUNS[m] = tuple(x.mask for x in arrangements(m, limit=1)[1][0])
+        melds.extend(_BY_MASK[r << 13 * s] for r in runs)
+    melds.sort(key=lambda x: x.mask & -x.mask)  # disjoint: card order is lowest-card order
+    return best, tuple(melds)
 
 
 def layoff_spots(arrangement: Sequence[Meld], hand: int) -> int:

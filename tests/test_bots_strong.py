@@ -485,23 +485,6 @@ def test_playout_best_discard_is_the_least_deadwood_with_its_tie_break() -> None
         assert _best_discard(gin, mask) == (0 if not skip else 9, int(parse_cards(card)[0]))
 
 
-def test_playout_knock_arrangement_is_best_arrangements() -> None:
-    """The rollouts' knock declares the very melds :func:`best_arrangement` gives (the
-    defender's layoffs depend on them), sets of four, of three and contended ones included."""
-    from okgin.bots.playout import _arrangement
-    from okgin.melds import best_arrangement
-
-    rng = random.Random(13)
-    for _ in range(3000):
-        ranks = rng.sample(range(13), 3)
-        pool = [13 * s + r for r in ranks for s in range(4)]
-        start = 13 * rng.randrange(4) + rng.randrange(9)
-        pool += list(range(start, start + 5))
-        cards = rng.sample(sorted(set(pool) | set(rng.sample(range(52), 6))), 10)
-        h = sum(1 << c for c in cards)
-        assert _arrangement(h) == best_arrangement(h)[1], cards
-
-
 def test_expert_extend_searches_on_only_where_it_would_leave_hards_choice() -> None:
     """``extend`` 4: where the work runs out with the leader not ``hard``'s choice and that
     choice still in the running, the search goes on (up to 4 times the work); elsewhere it

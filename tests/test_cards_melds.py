@@ -277,6 +277,23 @@ def test_arrangements_are_complete_against_brute_force() -> None:
     assert several > 50  # the sample has many hands with several optimal arrangements
 
 
+def test_best_arrangement_is_the_walks_first_with_sets_and_runs() -> None:
+    """best_arrangement's shortcut (sets that fit no run, each suit's runs looked up) gives
+    the very melds the walk of :func:`arrangements` finds first (a knock declares them, and
+    the defender's layoffs depend on them), on hands of sets of four, of three and contended
+    ones."""
+    rng = random.Random(13)
+    for _ in range(3000):
+        ranks = rng.sample(range(13), 3)
+        pool = [13 * s + r for r in ranks for s in range(4)]
+        start = 13 * rng.randrange(4) + rng.randrange(9)
+        pool += list(range(start, start + 5))
+        cards = rng.sample(sorted(set(pool) | set(rng.sample(range(52), 6))), 10)
+        h = sum(1 << c for c in cards)
+        best, found = arrangements(h, limit=1)
+        assert best_arrangement(h) == (best, found[0]), cards
+
+
 def test_default_arrangement_against_brute_force() -> None:
     """§5: least deadwood, then fewest layoff spots, then first in card order."""
     for hand in HANDS:

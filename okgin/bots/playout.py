@@ -39,8 +39,6 @@ _OVER = Phase.OVER
 
 
 _M13: Final = 0x1FFF
-#: The four cards of rank 0 (``low * _RANK_CARDS``: those of the rank of bit ``low``).
-_RANK_CARDS: Final = 1 | 1 << 13 | 1 << 26 | 1 << 39
 #: ``_BY_VALUE[v]``: the mask of the cards worth ``v``.
 _BY_VALUE: Final[tuple[int, ...]] = tuple(
     sum(1 << c for c in range(52) if VALUES[c] == v) for v in range(11)
@@ -203,39 +201,8 @@ def _combo_discard(hand: int, skip: int, combo: int) -> tuple[int, int, int]:
     return least, least_c, best_c
 
 
-#: ``_SUIT_RUNS[m]``: the runs (13-bit masks) of :func:`best_arrangement` of one suit's cards
-#: ``m``, filled in as the rollouts meet them.
-_SUIT_RUNS: dict[int, tuple[int, ...]] = {}
-
-
-def _arrangement(hand: int) -> tuple[Meld, ...]:
-    """:func:`best_arrangement`'s melds of ``hand``, the same ones, faster where no set
-    contends with a run: then the arrangement is every set held (the ranks held three or
-    four times, their cards in no run) and each suit's runs, looked up by the suit's cards."""
-    a = hand & _M13
-    b = hand >> 13 & _M13
-    c = hand >> 26 & _M13
-    d = hand >> 39
-    t = (a & b & (c | d)) | (c & d & (a | b))
-    if t & (RUNNABLE[a] | RUNNABLE[b] | RUNNABLE[c] | RUNNABLE[d]):
-        return best_arrangement(hand)[1]
-    masks = []
-    k = ~t
-    while t:
-        low = t & -t
-        t ^= low
-        masks.append(hand & low * _RANK_CARDS)
-    for s, m in enumerate((a & k, b & k, c & k, d & k)):
-        runs = _SUIT_RUNS.get(m)
-        if runs is None:
-            runs = _SUIT_RUNS[m] = tuple(x.mask for x in best_arrangement(m)[1])
-        masks.extend(r << 13 * s for r in runs)
-    masks.sort(key=lambda x: x & -x)
-    return tuple(Meld(x) for x in masks)
-
-
 def _knock(h: HandState, hand: int, card: int) -> None:
-    h.apply(Knock(CARDS[card], _arrangement(hand & ~(1 << card))))
+    h.apply(Knock(CARDS[card], best_arrangement(hand & ~(1 << card))[1]))
 
 
 def _safe_discard(hand: int, skip: int, dw: int, card: int, nxt: int, slack: int) -> int:
