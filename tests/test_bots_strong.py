@@ -280,6 +280,124 @@ def test_likelihood_reads_picks_passes_and_throws() -> None:
     assert probs[parse_cards("8h")[0]] > probs[parse_cards("4d")[0]]
 
 
+def _throws_view() -> View:
+    """Seat 1 takes 7h, throws 5d, draws twice from the stock (leaving Kd, then Qd, which
+    seat 0 threw) throwing 2s and Qs: seat 0's view."""
+    return _opening_view(
+        "2c3c4c 9d9s 5s6s Jd Qd Kd",
+        "7c8c 8h9h AdAh 2s Ks Qs 5d",
+        "7h",
+        [
+            *("pass", "take", "discard 5d"),
+            *("draw", "discard Kd", "draw", "discard 2s"),
+            *("draw", "discard Qd", "draw", "discard Qs"),
+        ],
+    )
+
+
+def test_likelihood_throw_high_reads_a_throw_that_kept_a_higher_loose_card() -> None:
+    """``throw_high``: a throw that melded with nothing while a loose card of a higher count
+    stayed in the hand is a worse throw; each stock draw since forgives one such card (it may
+    have come after), one taken from the pile before does not, nor is the card taken just
+    before the throw counted (it could not be thrown)."""
+    from okgin.cards import mask_of, parse_cards
+
+    know = Knowledge(_throws_view())
+    # seat 1 took 7h, threw 5d (two stock draws after), declined Kd, threw 2s (one draw
+    # after), declined Qd, threw Qs (none after: nothing counts more than a queen)
+    assert [k for k, *_ in know.signals[1]] == [1, 2, 0, 2, 0, 2]
+    assert [later for later, _ in know.throws[1]] == [2, 2, 1, 1, 0, 0]
+    cases = {
+        # 2s kept 3h 4s Ks Qs loose: worse beyond one draw; 5d kept Ks Qs: two draws forgive
+        "7h8h9h AdAhAs 2d 3h 4s Ks": 1,
+        # 5d kept Qc Ks Qs loose, one more than its two draws since
+        "7h8h9h AdAhAs 2d 3h Qc Ks": 2,
+        # only Qs loose above 2 (it may have come with a later draw): both throws forgiven
+        "7h8h9hThJhQh AdAhAs 2d": 0,
+        # 7h loose: just taken when 5d was thrown, so not counted there; taken from the
+        # pile before 2s was thrown, so counted there beyond the draw since
+        "7h AdAhAs 2d QhQc 9hThJh": 1,
+    }
+    for text, worse in cases.items():
+        hand = mask_of(parse_cards(text))
+        assert hand & know.held[1] == know.held[1], text
+        assert hand & ~know.held[1] & ~know.unknown == 0, text
+        plain = know.likelihood(1, hand)
+        assert plain > 0, text
+        assert know.likelihood(1, hand, throw_high=0.25) == pytest.approx(plain * 0.25**worse), text
+        assert know.likelihood(1, hand, throw_high=1.0) == plain
+
+
+def test_replay_likelihood_judges_each_choice_on_the_hand_played_back() -> None:
+    """``replay_likelihood``: the hand played back through the opponent's choices, last
+    first; a throw that left more deadwood than another card's would have (not the card just
+    taken) multiplies in the factor, as does a card taken alone (``take_alone``)."""
+    from okgin.bots.belief import DECLINE, STOCK, TAKE, THROW
+    from okgin.cards import mask_of, parse_cards
+
+    know = Knowledge(_throws_view())
+    card = {c: parse_cards(c)[0] for c in ("7h", "5d", "Kd", "2s", "Qd", "Qs")}
+    assert know.history[1] == [
+        (TAKE, card["7h"]),
+        (THROW, card["5d"]),
+        (DECLINE, card["Kd"]),
+        (STOCK, -1),
+        (THROW, card["2s"]),
+        (DECLINE, card["Qd"]),
+        (STOCK, -1),
+        (THROW, card["Qs"]),
+    ]
+    cases = {
+        # played back: Qs thrown from loose 2d 3h 4s Ks Qs (best), Qs drawn; 2s thrown
+        # keeping Ks (worse), Ks drawn; 5d the highest loose card but 7h, just taken
+        "7h8h9h AdAhAs 2d 3h 4s Ks": (1, 1.0),
+        # every throw the highest loose card, 7h taken into 7h8h9h
+        "7h8h9hThJhQh AdAhAs 2d": (0, 1.0),
+        # 2s thrown keeping 7h (held since taken: worse); 5d thrown keeping 7h, which it
+        # had just taken (no worse); 7h taken alone
+        "7h AdAhAs 2d 3h 4s 9hThJh": (1, 0.35),
+        # Qs thrown out of QsQhQc (worse), 3h drawn; Qd left on the pile, melding with
+        # QhQc (``decline_meld``)
+        "7h8h9h AdAhAs QhQc 2d 3h": (1, 0.2),
+    }
+    for text, (worse, other) in cases.items():
+        hand = mask_of(parse_cards(text))
+        assert hand & ~know.held[1] & ~know.unknown == 0, text
+        got = know.replay_likelihood(1, hand, 0.25)
+        assert got == pytest.approx(other * 0.25**worse), text
+        assert know.replay_likelihood(1, hand, 1.0) == pytest.approx(other), text
+
+
+def test_replay_likelihood_reads_a_deadwood_minimiser() -> None:
+    """Against ``medium`` (its throws leave the least deadwood), its true hand is far
+    likelier under ``replay_likelihood`` than hands drawn at random from the unknown cards:
+    the reading tells a true hand from a random one. The sampler's ``replay`` uses it."""
+    rng = random.Random(8)
+    rules = Rules.preset("standard")
+    true_logs: list[float] = []
+    random_logs: list[float] = []
+    for _ in range(8):
+        game = Game(rules, seed=rng.randrange(10**9))
+        bots = [make_bot("medium", 1), make_bot("medium", 2)]
+        hand = game.hand
+        while not hand.is_over:
+            seat = hand.current_player
+            assert seat is not None
+            view = game.view(seat)
+            if seat == 0 and view.phase == "draw":
+                know = Knowledge(view)
+                if know.threw[1] and know.draws[1] >= 3:
+                    true_logs.append(math.log(know.replay_likelihood(1, hand.hands[1], 0.1)))
+                    for w in sample_worlds(know, 4, rng, weighted=False, seen_extra=0.0):
+                        random_logs.append(math.log(know.replay_likelihood(1, w.hands[1], 0.1)))
+                    worlds = sample_worlds(know, 3, rng, replay=0.1)
+                    assert len(worlds) == 3
+            game.apply(bots[seat].act(view), seat)
+    assert len(true_logs) >= 20
+    gap = statistics.mean(true_logs) - statistics.mean(random_logs)
+    assert gap > 2.0, gap
+
+
 def test_hard_knocks_sooner_near_the_target() -> None:
     """Some knocks hard declines at 0-0 it makes when the opponent is one hand from 100."""
     rules = Rules.preset("standard")
@@ -519,8 +637,9 @@ def test_expert_extend_searches_on_only_where_it_would_leave_hards_choice() -> N
 
 
 def test_expert_belief_settings_reach_its_sampler(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``oversample``, ``seen_extra`` and ``max_extra`` go to every ``sample_worlds`` of the
-    search; unset, the sampler's own defaults hold (nothing is passed)."""
+    """``oversample``, ``seen_extra``, ``max_extra`` and ``throw_high`` go to every
+    ``sample_worlds`` of the search; unset, the sampler's own defaults hold (nothing is
+    passed)."""
     import okgin.bots.expert as expert_module
 
     seen: list[dict[str, object]] = []
@@ -532,14 +651,17 @@ def test_expert_belief_settings_reach_its_sampler(monkeypatch: pytest.MonkeyPatc
 
     monkeypatch.setattr(expert_module, "sample_worlds", spy)
     view = _views(Rules.preset("standard"), 1, 4)[0][1]
-    bot = make_bot("expert:oversample=4,seen_extra=1.0,max_extra=10", 2, budget=BUDGET)
+    bot = make_bot(
+        "expert:oversample=4,seen_extra=1.0,max_extra=10,throw_high=0.2", 2, budget=BUDGET
+    )
     bot.act(view)
     plain = ExpertBot(2, budget=BUDGET)
     plain.act(view)
-    want = {"oversample": 4, "seen_extra": 1.0, "max_extra": 10}
+    want = {"oversample": 4, "seen_extra": 1.0, "max_extra": 10, "throw_high": 0.2}
     assert seen and all(kw in (want, {}) for kw in seen)
     assert want in seen and {} in seen
-    for key, bad in [("oversample", 0), ("seen_extra", -1.0), ("max_extra", -1)]:
+    bad_values = [("oversample", 0), ("seen_extra", -1.0), ("max_extra", -1), ("throw_high", 0.0)]
+    for key, bad in bad_values:
         with pytest.raises(BotError, match=f"expert option {key} must be"):
             ExpertBot(1, **{key: bad})  # type: ignore[arg-type]
 

@@ -26,7 +26,7 @@ from typing import Final
 
 from okgin.cards import CARDS, VALUES
 from okgin.hand import HandState
-from okgin.melds import deadwood
+from okgin.melds import deadwood, deadwood_after_discard
 from okgin.views import View
 
 __all__ = [
@@ -75,10 +75,16 @@ def _neighbours(card: int) -> int:
 #: ``NEIGHBOURS[c]``: every card in some pair of PARTNERS[c].
 NEIGHBOURS: Final[tuple[int, ...]] = tuple(_neighbours(c) for c in range(52))
 
+#: ``HIGHER[v]``: the cards that count more than ``v`` points.
+HIGHER: Final[tuple[int, ...]] = tuple(
+    sum(1 << c for c in range(52) if VALUES[c] > v) for v in range(11)
+)
+
 # the kinds of signals an opponent's choice gives
 DECLINE: Final = 0  # left the card on the pile (passed it, or drew from the stock)
 TAKE: Final = 1  # took the card from the pile
 THROW: Final = 2  # discarded the card
+STOCK: Final = 3  # drew from the stock (in :attr:`Knowledge.history` only)
 
 
 def melds_with(hand: int, card: int) -> bool:
@@ -105,6 +111,7 @@ class Knowledge:
         "hand",
         "held",
         "hidden",
+        "history",
         "n",
         "offer_passes",
         "pile",
@@ -114,6 +121,7 @@ class Knowledge:
         "stock_only",
         "takes_in_row",
         "threw",
+        "throws",
         "took",
         "top",
         "unknown",
@@ -133,6 +141,9 @@ class Knowledge:
         draws = [0] * n
         # signals[s]: (kind, card, cards s threw after it, cards s took after it)
         raw: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
+        stock_draws: list[list[int]] = [[] for _ in range(n)]  # event indices
+        # history[s]: s's choices in order, with its stock draws (card -1)
+        history: list[list[tuple[int, int]]] = [[] for _ in range(n)]
         pile: list[int] = [int(view.upcard)]
         opening = True
         passes = 0
@@ -149,15 +160,19 @@ class Knowledge:
                 if e.card is not None:
                     declined[s] |= 1 << e.card
                     raw[s].append((DECLINE, int(e.card), i))
+                    history[s].append((DECLINE, int(e.card)))
             elif do == "draw":
                 takes_in_row = 0
                 if not stock_only and pile:
                     top = pile[-1]
                     declined[s] |= 1 << top
                     raw[s].append((DECLINE, top, i))
+                    history[s].append((DECLINE, top))
                 opening = False
                 stock_only = False
                 draws[s] += 1
+                stock_draws[s].append(i)
+                history[s].append((STOCK, -1))
             elif do == "take":
                 takes_in_row += 1
                 assert e.card is not None
@@ -167,6 +182,7 @@ class Knowledge:
                 held[s] |= 1 << c
                 took[s] |= 1 << c
                 raw[s].append((TAKE, c, i))
+                history[s].append((TAKE, c))
                 opening = False
             elif do == "discard":
                 assert e.card is not None
@@ -175,6 +191,7 @@ class Knowledge:
                 held[s] &= ~(1 << c)
                 threw[s] |= 1 << c
                 raw[s].append((THROW, c, i))
+                history[s].append((THROW, c))
             elif do == "knock":
                 if e.card is not None:
                     held[s] &= ~(1 << e.card)
@@ -224,11 +241,15 @@ class Knowledge:
         self.threw = threw
         self.draws = draws
         # for each signal: the cards s threw after it (then in its hand) and took after it
-        # (then not yet in its hand), to rebuild the hand it held at that moment
+        # (then not yet in its hand), to rebuild the hand it held at that moment; for a
+        # throw, also how many cards s drew from the stock after it (the rebuilt hand holds
+        # that many cards it did not hold then) and the card it took just before (which it
+        # could not throw)
         signals: list[list[tuple[int, int, int, int]]] = [[] for _ in range(n)]
+        throws: list[list[tuple[int, int]]] = [[] for _ in range(n)]
         for s in range(n):
             events = raw[s]
-            for j, (kind, c, _) in enumerate(events):
+            for j, (kind, c, i) in enumerate(events):
                 add = 0
                 remove = 0
                 for kind2, c2, _ in events[j + 1 :]:
@@ -239,7 +260,14 @@ class Knowledge:
                 if kind == TAKE:
                     remove |= 1 << c
                 signals[s].append((kind, c, add, remove))
+                later = sum(1 for d in stock_draws[s] if d > i)
+                before = events[j - 1] if j else None
+                just = 1 << before[1] if before is not None and before[0] == TAKE else 0
+                throws[s].append((later, just))
         self.signals = signals
+        self.history = history
+        #: per signal of ``signals``: (stock draws after it, the card taken just before it)
+        self.throws = throws
 
     # ---- simple facts ------------------------------------------------------------------
     @property
@@ -343,12 +371,23 @@ class Knowledge:
         decline_meld: float = 0.2,
         throw_meld: float = 0.3,
         take_alone: float = 0.35,
+        throw_high: float = 1.0,
     ) -> float:
         """How likely seat ``s``'s choices were if it holds ``hand`` now: each card it
         left on the pile or threw, when it would have made a meld with the hand it held
-        then, and each card it took without making one, multiplies in a factor below 1."""
+        then, and each card it took without making one, multiplies in a factor below 1.
+
+        ``throw_high`` (1: not read) is the factor of a throw that left more deadwood than
+        another would have: the thrown card melded with nothing, and the hand then held an
+        unmatched card of a higher count (not the one just taken). The hand it held then is
+        rebuilt with the cards it drew from the stock since, which are unknown, so a throw
+        counts as such only if more such cards are there than those draws (or one of them
+        was known to be there: taken from the pile before)."""
         like = 1.0
-        for kind, c, add, remove in self.signals[s]:
+        took = self.took[s]
+        for (kind, c, add, remove), (later, just) in zip(
+            self.signals[s], self.throws[s], strict=True
+        ):
             then = (hand | add) & ~remove
             melds = False
             for p in PARTNERS[c]:
@@ -361,9 +400,80 @@ class Knowledge:
             elif kind == THROW:
                 if melds:
                     like *= throw_meld
+                elif throw_high != 1.0:
+                    loose = 0
+                    for x in bits(then & HIGHER[VALUES[c]] & ~just):
+                        if not melds_with(then ^ (1 << x), x):
+                            if took >> x & 1:
+                                loose = later + 1
+                                break
+                            loose += 1
+                    if loose > later:
+                        like *= throw_high
             elif not melds:
                 like *= take_alone
         return like
+
+    def replay_likelihood(
+        self,
+        s: int,
+        hand: int,
+        throw_worse: float,
+        decline_meld: float = 0.2,
+        take_alone: float = 0.35,
+    ) -> float:
+        """How likely seat ``s``'s choices were if it holds ``hand`` now, read from its hand
+        at each choice: the hand is played back through its choices, last first (a throw
+        puts the card back, a take takes it out, a stock draw takes out one of the cards
+        whose origin is unknown: :func:`_drawn`), so every choice is judged on one hand it
+        could have held then. A throw that left more deadwood than another card's would
+        have (not the card just taken, which it could not throw) multiplies in
+        ``throw_worse``; a card it left on the pile that made a meld with the hand,
+        ``decline_meld``; a card it took that made none, ``take_alone``."""
+        like = 1.0
+        h = hand
+        history = self.history[s]
+        taken = 0  # the cards taken from the pile before the choice looked at
+        for kind, c in history:
+            if kind == TAKE:
+                taken |= 1 << c
+        for i in range(len(history) - 1, -1, -1):
+            kind, c = history[i]
+            if kind == THROW:
+                h |= 1 << c
+                left = deadwood(h ^ (1 << c))
+                if left > deadwood_after_discard(h):
+                    prev = history[i - 1] if i else (STOCK, -1)
+                    if prev[0] != TAKE or left > min(
+                        deadwood(h ^ (1 << x)) for x in bits(h) if x != prev[1]
+                    ):
+                        like *= throw_worse
+            elif kind == TAKE:
+                h &= ~(1 << c)
+                taken &= ~(1 << c)
+                if not melds_with(h, c):
+                    like *= take_alone
+            elif kind == STOCK:
+                free = h & ~taken
+                if free:
+                    h ^= 1 << _drawn(h, free)
+            elif melds_with(h, c):  # DECLINE
+                like *= decline_meld
+        return like
+
+
+def _drawn(hand: int, free: int) -> int:
+    """The card of ``free`` (in ``hand``) taken to be the one drawn from the stock, played
+    back: the loose card of the highest count (the one whose presence before would make the
+    earlier throws look worst), else the highest card."""
+    best = -1
+    best_key = (-1, -1)
+    for x in bits(free):
+        key = (0 if melds_with(hand ^ (1 << x), x) else 1, VALUES[x])
+        if key > best_key:
+            best_key = key
+            best = x
+    return best
 
 
 # ---- whole worlds ---------------------------------------------------------------------------
@@ -409,6 +519,8 @@ def sample_worlds(
     seen_extra: float = 0.7,
     max_extra: int = 6,
     weighted: bool = True,
+    throw_high: float = 1.0,
+    replay: float | None = None,
 ) -> list[World]:
     """``count`` worlds consistent with everything ``know``'s seat has seen.
 
@@ -417,7 +529,9 @@ def sample_worlds(
     (:func:`_best_of`); the rest of the unknown cards, shuffled, are the stock (those that
     nobody can hold). ``oversample`` × ``count`` worlds are drawn and ``count`` kept at
     random in proportion to the likelihood of the opponents' observed choices; the kept
-    worlds carry equal weight.
+    worlds carry equal weight. The likelihood is :meth:`Knowledge.likelihood`'s (with
+    ``throw_high``) or, where ``replay`` is given, :meth:`Knowledge.replay_likelihood`'s
+    with ``replay`` the factor of a worse throw.
     """
     unknown = bits(know.unknown)
     opponents = [s for s in know.opponents if know.hidden[s] > 0]
@@ -448,7 +562,10 @@ def sample_worlds(
                     hand |= 1 << c
             hands[s] = hand
             if weighted:
-                like *= know.likelihood(s, hand)
+                if replay is None:
+                    like *= know.likelihood(s, hand, throw_high=throw_high)
+                else:
+                    like *= know.replay_likelihood(s, hand, replay)
         stock = rest[pos:] + back
         if back:
             rng.shuffle(stock)

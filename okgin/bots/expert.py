@@ -160,6 +160,8 @@ OPTIONS: dict[str, type] = {
     "oversample": int,
     "seen_extra": float,
     "max_extra": int,
+    "throw_high": float,
+    "replay": float,
 }
 
 
@@ -225,6 +227,8 @@ class ExpertBot:
         oversample: int | None = None,
         seen_extra: float | None = None,
         max_extra: int | None = None,
+        throw_high: float | None = None,
+        replay: float | None = None,
     ) -> None:
         budget = DEFAULT_BUDGET if budget is None else check_budget(budget, "expert budget")
         _check(0 <= at_once <= 1, "at_once", at_once, "a share from 0 to 1")
@@ -248,6 +252,13 @@ class ExpertBot:
             "a share of 0 or more",
         )
         _check(max_extra is None or max_extra >= 0, "max_extra", max_extra, "0 or more")
+        _check(
+            throw_high is None or 0 < throw_high <= 1,
+            "throw_high",
+            throw_high,
+            "a factor above 0, at most 1",
+        )
+        _check(replay is None or 0 < replay <= 1, "replay", replay, "a factor above 0, at most 1")
         _check(min_worlds >= 1, "min_worlds", min_worlds, "1 or more")
         _check(
             max_worlds >= min_worlds,
@@ -289,6 +300,8 @@ class ExpertBot:
                 ("oversample", oversample),
                 ("seen_extra", seen_extra),
                 ("max_extra", max_extra),
+                ("throw_high", throw_high),
+                ("replay", replay),
             )
             if v is not None
         }
