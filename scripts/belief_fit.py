@@ -8,11 +8,19 @@ every draw and play decision of seat 0 after the opponent's first discard of the
 the view and the opponent's true hand. For the default belief and each ``--try`` setting
 (keywords of :func:`okgin.bots.belief.sample_worlds` and of
 :meth:`okgin.bots.belief.Knowledge.likelihood`), it samples ``--worlds`` worlds per view and
-prints the mean share of the opponent's hidden cards a world holds rightly (uniform guessing
-gets the hidden cards over the unknown ones; a perfect read 1), and the seconds it took. The
-expert's search plays on such worlds; ``scripts/expert_ab.py --peek`` prices a perfect read
-in points. An offline measure: no arena run, so a setting can be compared on thousands of
-views in seconds; what it is worth in play is for an A/B to say.
+prints three measures of the worlds against the truth, and the seconds it took:
+
+* ``share``: the mean share of the opponent's hidden cards a world holds rightly (uniform
+  guessing gets the hidden cards over the unknown ones; a perfect read 1);
+* ``deadwood``: the worlds' mean deadwood of the opponent's hand minus its true deadwood,
+  over all views (``bias``) and as a mean absolute error (``error``);
+* ``feed``: for each card of seat 0's hand, the share of worlds in which it makes a meld
+  with the opponent's hand against whether it truly does (the Brier score: 0 is a perfect
+  read) — what a discard's safety rests on.
+
+The expert's search plays on such worlds; ``scripts/expert_ab.py --peek`` prices a perfect
+read in points. An offline measure: no arena run, so a setting can be compared on thousands
+of views in seconds; what it is worth in play is for an A/B to say.
 """
 
 from __future__ import annotations
@@ -23,11 +31,13 @@ import random
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from okgin.bots import make_bot, parse_spec
-from okgin.bots.belief import Knowledge, sample_worlds
+from okgin.bots.belief import Knowledge, bits, melds_with, sample_worlds
 from okgin.game import Game
+from okgin.melds import deadwood
 from okgin.rules import Rules
 from okgin.views import View
 
@@ -40,6 +50,8 @@ KEYS: dict[str, type] = {
     "decline_meld": float,
     "throw_meld": float,
     "take_alone": float,
+    "throw_high": float,
+    "replay": float,
 }
 _LIKELIHOOD = ("decline_meld", "throw_meld", "take_alone")
 
@@ -83,8 +95,18 @@ def views(vs: str, hands: int, seed: int) -> list[tuple[View, int]]:
     return out
 
 
-def accuracy(data: Sequence[tuple[View, int]], worlds: int, options: dict[str, Any]) -> float:
-    """The mean share of the opponent's hidden cards that a sampled world holds rightly."""
+@dataclass(frozen=True)
+class Fit:
+    """How well one setting's worlds read the opponent (the module docstring)."""
+
+    share: float
+    bias: float
+    error: float
+    feed: float
+
+
+def fit(data: Sequence[tuple[View, int]], worlds: int, options: dict[str, Any]) -> Fit:
+    """The measures of the module docstring for the belief of ``options``."""
     like = {k: v for k, v in options.items() if k in _LIKELIHOOD}
     sample = {k: v for k, v in options.items() if k not in _LIKELIHOOD}
     if "weighted" in sample:
@@ -97,25 +119,32 @@ def accuracy(data: Sequence[tuple[View, int]], worlds: int, options: dict[str, A
 
         __slots__ = ()
 
-        def likelihood(
-            self,
-            s: int,
-            hand: int,
-            decline_meld: float = factors["decline_meld"],
-            throw_meld: float = factors["throw_meld"],
-            take_alone: float = factors["take_alone"],
-        ) -> float:
-            return super().likelihood(s, hand, decline_meld, throw_meld, take_alone)
+        def likelihood(self, s: int, hand: int, **given: float) -> float:
+            return super().likelihood(s, hand, **{**factors, **given})
 
     rng = random.Random(5)
-    total = 0.0
+    share = bias = error = brier = 0.0
+    cards = 0
     for view, true in data:
         know = Weighed(view)
         hidden = true & ~know.held[1]
         got = sample_worlds(know, worlds, rng, **sample)
         right = sum((w.hands[1] & hidden).bit_count() for w in got)
-        total += right / (len(got) * know.hidden[1])
-    return total / len(data)
+        share += right / (len(got) * know.hidden[1])
+        off = sum(deadwood(w.hands[1]) for w in got) / len(got) - deadwood(true)
+        bias += off
+        error += abs(off)
+        for c in bits(know.hand):
+            p = sum(melds_with(w.hands[1], c) for w in got) / len(got)
+            brier += (p - melds_with(true, c)) ** 2
+            cards += 1
+    n = len(data)
+    return Fit(share / n, bias / n, error / n, brier / max(cards, 1))
+
+
+def accuracy(data: Sequence[tuple[View, int]], worlds: int, options: dict[str, Any]) -> float:
+    """The mean share of the opponent's hidden cards that a sampled world holds rightly."""
+    return fit(data, worlds, options).share
 
 
 def uniform(data: Sequence[tuple[View, int]]) -> float:
@@ -143,12 +172,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not data:
         ap.error("no view to guess from: play more --hands")
     print(f"{len(data)} views of {args.hands} hands (seed {args.seed}), vs {args.vs}")
-    print(f"  uniform: {uniform(data):.4f}")
+    print(f"  uniform: share {uniform(data):.4f}")
     for options in [{}, *args.tries]:
         start = time.perf_counter()
-        share = accuracy(data, args.worlds, options)
+        got = fit(data, args.worlds, options)
         name = ",".join(f"{k}={v}" for k, v in options.items()) or "default"
-        print(f"  {name}: {share:.4f}  ({time.perf_counter() - start:.1f} s)", flush=True)
+        print(
+            f"  {name}: share {got.share:.4f}, deadwood bias {got.bias:+.2f} error "
+            f"{got.error:.2f}, feed {got.feed:.4f}  ({time.perf_counter() - start:.1f} s)",
+            flush=True,
+        )
     return 0
 
 

@@ -23,6 +23,13 @@ def test_the_belief_beats_uniform_guessing_and_a_setting_reaches_it() -> None:
     # the likelihood's factors reach the sampler: all-or-nothing weights change the worlds
     assert FIT.accuracy(data, 16, {"take_alone": 1e-6, "oversample": 8}) != default
     assert FIT.accuracy(data, 16, {"weighted": 0}) != default
+    # the deadwood and feed measures: a read of the opponent's deadwood, of the melds a
+    # discard would feed; the worlds drawn with no opponent model (uniform, unweighted)
+    # overrate its deadwood by far more than the belief's
+    belief = FIT.fit(data, 16, {})
+    blind = FIT.fit(data, 16, {"seen_extra": 0.0, "weighted": 0})
+    assert belief.error >= abs(belief.bias) and 0 < belief.feed < 1
+    assert blind.bias > belief.bias + 5, (blind, belief)
 
 
 def test_a_wrong_setting_is_one_line() -> None:
