@@ -19,7 +19,8 @@ opponents' hands would be worth to the expert, the room above its belief
 (:func:`okgin.bots.belief.sample_worlds`). ``B`` must be an expert and ``--vs`` not one.
 ``--peek draw`` or ``--peek play`` peeks in those decisions only (the draws: offer, draw and
 fiftieth card; the plays: discards and knocks), the belief's in the others, to tell which
-decisions the room is in.
+decisions the room is in; ``--peek knock`` and ``--peek discard`` split the plays into
+those where a knock is legal and those where it is not.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from typing import Any
 
 import okgin.arena.play as arena_play
 import okgin.bots.expert as expert_module
+from okgin.actions import Knock
 from okgin.arena.play import ArenaSpec, deck_for, derive, play_deal
 from okgin.arena.stats import bucket, normal_ci
 from okgin.bots import parse_spec
@@ -42,6 +44,7 @@ from okgin.cards import CARDS
 from okgin.commands import rules_arg
 from okgin.game import Game
 from okgin.rules import Rules
+from okgin.views import View
 
 
 def _limit(rules: Rules, seed: int, deal: int) -> int:
@@ -56,12 +59,29 @@ def _margin(points: Sequence[int], hero: int) -> float:
     return points[hero] - (sum(points) - points[hero]) / (n - 1)
 
 
+#: The decisions ``--peek`` can peek in.
+PEEKS = ("all", "draw", "play", "knock", "discard")
+
+
+def peeks(view: View, phases: str) -> bool:
+    """Whether a decision of ``view`` is one of ``phases`` (:data:`PEEKS`)."""
+    if phases == "all":
+        return True
+    draws = view.phase in ("offer", "draw", "fiftieth")
+    if phases == "draw" or draws:
+        return draws == (phases == "draw")
+    if phases == "play":
+        return True
+    knock = any(isinstance(a, Knock) for a in view.legal_actions)
+    return knock == (phases == "knock")
+
+
 @contextlib.contextmanager
 def peeking(phases: str = "all") -> Iterator[None]:
     """While inside: the worlds every expert samples hold the other seats' true hands, read
     from the game the arena's :func:`~okgin.arena.play.play_out` is playing (the cards no
     seat holds, shuffled, are the stock); in the decisions of ``phases`` only (``draw``,
-    ``play`` or ``all``: see the module docstring)."""
+    ``play``, ``knock``, ``discard`` or ``all``: see the module docstring)."""
     playing: list[Any] = []
     play_out = arena_play.play_out
     names = vars(expert_module)  # the expert's own names: its search calls sample_worlds
@@ -75,8 +95,7 @@ def peeking(phases: str = "all") -> Iterator[None]:
             playing.pop()
 
     def seen(know: Knowledge, count: int, rng: random.Random, **options: Any) -> list[World]:
-        draws = know.view.phase in ("offer", "draw", "fiftieth")
-        if phases != "all" and draws != (phases == "draw"):
+        if not peeks(know.view, phases):
             return list(sample(know, count, rng, **options))
         hands: list[int] = list(playing[-1].hand.hands)
         hands[know.seat] = know.hand
@@ -161,9 +180,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         nargs="?",
         const="all",
         default="",
-        choices=("all", "draw", "play"),
+        choices=PEEKS,
         help="B's sampled worlds hold the opponents' true hands (what reading them is worth); "
-        "draw or play: in those decisions only",
+        "draw or play: in those decisions only; knock or discard: in the plays with a legal "
+        "knock or without one",
     )
     args = ap.parse_args(argv)
     for name in (args.a, args.b, args.vs):
