@@ -666,6 +666,45 @@ def test_expert_belief_settings_reach_its_sampler(monkeypatch: pytest.MonkeyPatc
             ExpertBot(1, **{key: bad})  # type: ignore[arg-type]
 
 
+def test_expert_knock_belief_is_used_where_a_knock_is_a_candidate(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The ``knock_`` belief settings go, over the others, to the searches with a knock among
+    their candidates; every other search samples with the others alone."""
+    import okgin.bots.expert as expert_module
+
+    seen: list[tuple[dict[str, object], bool]] = []
+    real = expert_module.sample_worlds  # type: ignore[attr-defined]
+
+    def spy(know: Knowledge, count: int, rng: random.Random, **kw: object) -> list[World]:
+        knock = any(isinstance(a, Knock) for a in know.view.legal_actions)
+        seen.append((kw, knock))
+        return real(know, count, rng, **kw)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(expert_module, "sample_worlds", spy)
+    bot = make_bot("expert:replay=0.5,knock_oversample=3,knock_replay=0.1", 2, budget=BUDGET)
+    knocks = 0
+    for _, view in _views(Rules.preset("standard"), 80, 5):
+        if view.phase != "play":
+            continue
+        legal_knock = any(isinstance(a, Knock) for a in view.legal_actions)
+        before = len(seen)
+        bot.act(view)
+        searched = seen[before:]
+        if not searched:
+            continue
+        if legal_knock and any(
+            isinstance(bot.last["actions"][c], Knock) for c in bot.last["actions"]
+        ):
+            knocks += 1
+            assert all(kw == {"replay": 0.1, "oversample": 3} for kw, _ in searched)
+        elif not legal_knock:
+            assert all(kw == {"replay": 0.5} for kw, _ in searched)
+    assert knocks >= 1
+    with pytest.raises(BotError, match="expert option knock_oversample must be"):
+        ExpertBot(1, knock_oversample=0)
+
+
 class _Draws(random.Random):
     """A ``random.Random`` whose ``random()`` gives the values it was made with, in turn."""
 

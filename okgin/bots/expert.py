@@ -162,6 +162,10 @@ OPTIONS: dict[str, type] = {
     "max_extra": int,
     "throw_high": float,
     "replay": float,
+    "knock_oversample": int,
+    "knock_seen_extra": float,
+    "knock_max_extra": int,
+    "knock_replay": float,
 }
 
 
@@ -229,6 +233,10 @@ class ExpertBot:
         max_extra: int | None = None,
         throw_high: float | None = None,
         replay: float | None = None,
+        knock_oversample: int | None = None,
+        knock_seen_extra: float | None = None,
+        knock_max_extra: int | None = None,
+        knock_replay: float | None = None,
     ) -> None:
         budget = DEFAULT_BUDGET if budget is None else check_budget(budget, "expert budget")
         _check(0 <= at_once <= 1, "at_once", at_once, "a share from 0 to 1")
@@ -259,6 +267,30 @@ class ExpertBot:
             "a factor above 0, at most 1",
         )
         _check(replay is None or 0 < replay <= 1, "replay", replay, "a factor above 0, at most 1")
+        _check(
+            knock_oversample is None or knock_oversample >= 1,
+            "knock_oversample",
+            knock_oversample,
+            "1 or more",
+        )
+        _check(
+            knock_seen_extra is None or 0 <= knock_seen_extra < math.inf,
+            "knock_seen_extra",
+            knock_seen_extra,
+            "a share of 0 or more",
+        )
+        _check(
+            knock_max_extra is None or knock_max_extra >= 0,
+            "knock_max_extra",
+            knock_max_extra,
+            "0 or more",
+        )
+        _check(
+            knock_replay is None or 0 < knock_replay <= 1,
+            "knock_replay",
+            knock_replay,
+            "a factor above 0, at most 1",
+        )
         _check(min_worlds >= 1, "min_worlds", min_worlds, "1 or more")
         _check(
             max_worlds >= min_worlds,
@@ -304,6 +336,21 @@ class ExpertBot:
                 ("replay", replay),
             )
             if v is not None
+        }
+        #: the belief of the searches with a knock among their candidates: the one above
+        #: with the ``knock_`` settings given over it
+        self.knock_belief: dict[str, Any] = {
+            **self.belief,
+            **{
+                k: v
+                for k, v in (
+                    ("oversample", knock_oversample),
+                    ("seen_extra", knock_seen_extra),
+                    ("max_extra", knock_max_extra),
+                    ("replay", knock_replay),
+                )
+                if v is not None
+            },
         }
         self.hard = HardBot(seed, hard_params)
         self._why: tuple[int, str, Action, dict[str, Any]] | None = None
@@ -466,6 +513,7 @@ class ExpertBot:
             typed = []  # ``holder_knock`` 0: a knock is weighed with every opponent untyped
         if not self.holder_play and view.phase not in ("offer", "draw", "fiftieth"):
             typed = []  # ``holder_play`` 0: only the draws are searched typed
+        belief = self.knock_belief if any(isinstance(c, Knock) for c in cands) else self.belief
         alive = list(range(len(cands)))
         values: list[list[float]] = [[] for _ in cands]
         spent = 0
@@ -473,7 +521,7 @@ class ExpertBot:
         batch = 8
         most = self.max_worlds
         while worlds_done < most:
-            worlds = sample_worlds(know, batch, rng, **self.belief)
+            worlds = sample_worlds(know, batch, rng, **belief)
             if not worlds:
                 break
             spent += WORLD_COST * len(worlds)
