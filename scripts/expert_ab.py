@@ -39,7 +39,7 @@ from okgin.actions import Knock
 from okgin.arena.play import ArenaSpec, deck_for, derive, play_deal
 from okgin.arena.stats import bucket, normal_ci
 from okgin.bots import parse_spec
-from okgin.bots.belief import Knowledge, World
+from okgin.bots.belief import Knowledge, World, true_worlds
 from okgin.cards import CARDS
 from okgin.commands import rules_arg
 from okgin.game import Game
@@ -97,17 +97,7 @@ def peeking(phases: str = "all") -> Iterator[None]:
     def seen(know: Knowledge, count: int, rng: random.Random, **options: Any) -> list[World]:
         if not peeks(know.view, phases):
             return list(sample(know, count, rng, **options))
-        hands: list[int] = list(playing[-1].hand.hands)
-        hands[know.seat] = know.hand
-        stock = know.unknown
-        for other in know.opponents:
-            stock &= ~hands[other]
-        cards = [c for c in range(52) if stock >> c & 1]
-        worlds = []
-        for _ in range(count):
-            rng.shuffle(cards)
-            worlds.append(World(list(hands), list(cards), 1.0))
-        return worlds
+        return true_worlds(know, playing[-1].hand.hands, count, rng)
 
     arena_play.play_out = watched
     names["sample_worlds"] = seen

@@ -35,6 +35,7 @@ __all__ = [
     "World",
     "decision_rng",
     "sample_worlds",
+    "true_worlds",
     "world_state",
 ]
 
@@ -583,6 +584,25 @@ def sample_worlds(
     out = [w for _, w in keyed[:count]]
     for w in out:
         w.weight = 1.0
+    return out
+
+
+def true_worlds(
+    know: Knowledge, hands: Sequence[int], count: int, rng: random.Random
+) -> list[World]:
+    """``count`` worlds holding the true ``hands`` of the other seats (a perfect read), the
+    cards no seat holds shuffled as the stock: what a belief would give if it read the
+    opponents exactly (``scripts/expert_ab.py --peek`` measures what that is worth)."""
+    held = list(hands)
+    held[know.seat] = know.hand
+    stock = know.unknown
+    for other in know.opponents:
+        stock &= ~held[other]
+    cards = bits(stock)
+    out = []
+    for _ in range(count):
+        rng.shuffle(cards)
+        out.append(World(list(held), list(cards), 1.0))
     return out
 
 
