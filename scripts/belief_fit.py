@@ -119,8 +119,16 @@ def fit(data: Sequence[tuple[View, int]], worlds: int, options: dict[str, Any]) 
 
         __slots__ = ()
 
-        def likelihood(self, s: int, hand: int, **given: float) -> float:
-            return super().likelihood(s, hand, **{**factors, **given})
+        def likelihood(
+            self,
+            s: int,
+            hand: int,
+            decline_meld: float = factors["decline_meld"],
+            throw_meld: float = factors["throw_meld"],
+            take_alone: float = factors["take_alone"],
+            throw_high: float = 1.0,
+        ) -> float:
+            return super().likelihood(s, hand, decline_meld, throw_meld, take_alone, throw_high)
 
     rng = random.Random(5)
     share = bias = error = brier = 0.0
