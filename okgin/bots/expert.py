@@ -94,6 +94,22 @@ oversample=4`` guesses more of ``hard``'s hidden cards (``scripts/belief_fit.py`
 against 41.8%) and plays far worse, −10.36 [−15.66, −5.05] points per hand against ``hard``
 (77 deals of ``expert_ab.py --seed 7027``; docs/strength.md, eighth session).
 
+``throw_high`` and ``replay`` read the opponent's throws in the worlds' likelihood (off
+unset; :meth:`~okgin.bots.belief.Knowledge.likelihood`,
+:meth:`~okgin.bots.belief.Knowledge.replay_likelihood`): a throw that left more deadwood
+than another would have makes a world less likely. They read ``hard``'s deadwood better
+(``belief_fit.py``: ``replay=0.05,oversample=4`` overrates it by 6.5 where the default
+overrates it by 10.7, and calls better which of the expert's cards would feed it) but play no
+better: ``throw_high=0.05`` +1.14 [−2.33, +4.60] and ``replay=0.05,oversample=4`` −1.83
+[−6.40, +2.74] points per hand against ``hard`` (150 deals each of ``expert_ab.py --seed
+7031`` and ``7032``). The ``knock_`` settings (``knock_oversample``, ``knock_seen_extra``,
+``knock_max_extra``, ``knock_replay``) give the searches with a knock among their candidates
+a belief of their own, where a perfect read is worth about 4 points a hand against ``hard``
+(``expert_ab.py --peek knock``); sharper there, the expert knocks less where the peek would
+knock more, and plays no better: −1.80 [−4.13, +0.52] (``knock_seen_extra=1.0,
+knock_max_extra=10,knock_oversample=4``) and +0.16 [−1.50, +1.82] (``knock_replay=0.02,
+knock_oversample=8``), 150 deals of 7034 (docs/strength.md, ninth session).
+
 Layoffs are exact (:func:`~okgin.melds.best_layoffs` gives the least deadwood in every
 world, so sampling cannot change them) and so is the fiftieth knock's arrangement.
 
