@@ -306,7 +306,7 @@ def test_likelihood_throw_high_reads_a_throw_that_kept_a_higher_loose_card() -> 
     # seat 1 took 7h, threw 5d (two stock draws after), declined Kd, threw 2s (one draw
     # after), declined Qd, threw Qs (none after: nothing counts more than a queen)
     assert [k for k, *_ in know.signals[1]] == [1, 2, 0, 2, 0, 2]
-    assert [later for later, _ in know.throws[1]] == [2, 2, 1, 1, 0, 0]
+    assert [later for later, _ in know.throw_contexts(1)] == [2, 1, 0]
     cases = {
         # 2s kept 3h 4s Ks Qs loose: worse beyond one draw; 5d kept Ks Qs: two draws forgive
         "7h8h9h AdAhAs 2d 3h 4s Ks": 1,

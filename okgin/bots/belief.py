@@ -122,7 +122,6 @@ class Knowledge:
         "stock_only",
         "takes_in_row",
         "threw",
-        "throws",
         "took",
         "top",
         "unknown",
@@ -142,7 +141,6 @@ class Knowledge:
         draws = [0] * n
         # signals[s]: (kind, card, cards s threw after it, cards s took after it)
         raw: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
-        stock_draws: list[list[int]] = [[] for _ in range(n)]  # event indices
         # history[s]: s's choices in order, with its stock draws (card -1)
         history: list[list[tuple[int, int]]] = [[] for _ in range(n)]
         pile: list[int] = [int(view.upcard)]
@@ -172,7 +170,6 @@ class Knowledge:
                 opening = False
                 stock_only = False
                 draws[s] += 1
-                stock_draws[s].append(i)
                 history[s].append((STOCK, -1))
             elif do == "take":
                 takes_in_row += 1
@@ -242,15 +239,11 @@ class Knowledge:
         self.threw = threw
         self.draws = draws
         # for each signal: the cards s threw after it (then in its hand) and took after it
-        # (then not yet in its hand), to rebuild the hand it held at that moment; for a
-        # throw, also how many cards s drew from the stock after it (the rebuilt hand holds
-        # that many cards it did not hold then) and the card it took just before (which it
-        # could not throw)
+        # (then not yet in its hand), to rebuild the hand it held at that moment
         signals: list[list[tuple[int, int, int, int]]] = [[] for _ in range(n)]
-        throws: list[list[tuple[int, int]]] = [[] for _ in range(n)]
         for s in range(n):
             events = raw[s]
-            for j, (kind, c, i) in enumerate(events):
+            for j, (kind, c, _) in enumerate(events):
                 add = 0
                 remove = 0
                 for kind2, c2, _ in events[j + 1 :]:
@@ -261,14 +254,8 @@ class Knowledge:
                 if kind == TAKE:
                     remove |= 1 << c
                 signals[s].append((kind, c, add, remove))
-                later = sum(1 for d in stock_draws[s] if d > i)
-                before = events[j - 1] if j else None
-                just = 1 << before[1] if before is not None and before[0] == TAKE else 0
-                throws[s].append((later, just))
         self.signals = signals
         self.history = history
-        #: per signal of ``signals``: (stock draws after it, the card taken just before it)
-        self.throws = throws
 
     # ---- simple facts ------------------------------------------------------------------
     @property
@@ -386,9 +373,8 @@ class Knowledge:
         was known to be there: taken from the pile before)."""
         like = 1.0
         took = self.took[s]
-        for (kind, c, add, remove), (later, just) in zip(
-            self.signals[s], self.throws[s], strict=True
-        ):
+        contexts = iter(self.throw_contexts(s)) if throw_high != 1.0 else None
+        for kind, c, add, remove in self.signals[s]:
             then = (hand | add) & ~remove
             melds = False
             for p in PARTNERS[c]:
@@ -399,9 +385,10 @@ class Knowledge:
                 if melds:
                     like *= decline_meld
             elif kind == THROW:
+                later, just = next(contexts) if contexts is not None else (0, 0)
                 if melds:
                     like *= throw_meld
-                elif throw_high != 1.0:
+                elif contexts is not None:
                     loose = 0
                     for x in bits(then & HIGHER[VALUES[c]] & ~just):
                         if not melds_with(then ^ (1 << x), x):
@@ -414,6 +401,23 @@ class Knowledge:
             elif not melds:
                 like *= take_alone
         return like
+
+    def throw_contexts(self, s: int) -> list[tuple[int, int]]:
+        """For each throw of seat ``s``, in order: how many cards it drew from the stock
+        after it (a hand rebuilt from now holds that many cards it did not hold then) and
+        the mask of the card it took just before (which it could not throw), read from
+        :attr:`history`."""
+        history = self.history[s]
+        later = sum(1 for kind, _ in history if kind == STOCK)
+        out = []
+        prev = (STOCK, -1)
+        for kind, c in history:
+            if kind == STOCK:
+                later -= 1
+            elif kind == THROW:
+                out.append((later, 1 << prev[1] if prev[0] == TAKE else 0))
+            prev = (kind, c)
+        return out
 
     def replay_likelihood(
         self,
