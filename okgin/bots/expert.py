@@ -185,6 +185,16 @@ OPTIONS: dict[str, type] = {
 }
 
 
+#: The belief settings' checks (a plain one or its ``knock_`` twin): (valid?, what it must be).
+_BELIEF_CHECKS: dict[str, tuple[Callable[[float], bool], str]] = {
+    "oversample": (lambda v: v >= 1, "1 or more"),
+    "seen_extra": (lambda v: 0 <= v < math.inf, "a share of 0 or more"),
+    "max_extra": (lambda v: v >= 0, "0 or more"),
+    "throw_high": (lambda v: 0 < v <= 1, "a factor above 0, at most 1"),
+    "replay": (lambda v: 0 < v <= 1, "a factor above 0, at most 1"),
+}
+
+
 def _check(ok: bool, key: str, value: object, what: str) -> None:
     if not ok:
         raise BotError(f"expert option {key} must be {what}, not {value!r}")
@@ -268,45 +278,26 @@ class ExpertBot:
         _check(holder_knock in (0, 1), "holder_knock", holder_knock, "0 or 1")
         _check(holder_play in (0, 1), "holder_play", holder_play, "0 or 1")
         _check(1 <= extend < math.inf, "extend", extend, "a number of budgets from 1 up")
-        _check(oversample is None or oversample >= 1, "oversample", oversample, "1 or more")
-        _check(
-            seen_extra is None or 0 <= seen_extra < math.inf,
-            "seen_extra",
-            seen_extra,
-            "a share of 0 or more",
-        )
-        _check(max_extra is None or max_extra >= 0, "max_extra", max_extra, "0 or more")
-        _check(
-            throw_high is None or 0 < throw_high <= 1,
-            "throw_high",
-            throw_high,
-            "a factor above 0, at most 1",
-        )
-        _check(replay is None or 0 < replay <= 1, "replay", replay, "a factor above 0, at most 1")
-        _check(
-            knock_oversample is None or knock_oversample >= 1,
-            "knock_oversample",
-            knock_oversample,
-            "1 or more",
-        )
-        _check(
-            knock_seen_extra is None or 0 <= knock_seen_extra < math.inf,
-            "knock_seen_extra",
-            knock_seen_extra,
-            "a share of 0 or more",
-        )
-        _check(
-            knock_max_extra is None or knock_max_extra >= 0,
-            "knock_max_extra",
-            knock_max_extra,
-            "0 or more",
-        )
-        _check(
-            knock_replay is None or 0 < knock_replay <= 1,
-            "knock_replay",
-            knock_replay,
-            "a factor above 0, at most 1",
-        )
+        # the belief's settings given (the others are :func:`sample_worlds`'s defaults),
+        # and those of the searches with a knock among their candidates
+        given = {
+            "oversample": oversample,
+            "seen_extra": seen_extra,
+            "max_extra": max_extra,
+            "throw_high": throw_high,
+            "replay": replay,
+        }
+        knock_given = {
+            "oversample": knock_oversample,
+            "seen_extra": knock_seen_extra,
+            "max_extra": knock_max_extra,
+            "replay": knock_replay,
+        }
+        for prefix, settings in (("", given), ("knock_", knock_given)):
+            for key, value in settings.items():
+                if value is not None:
+                    ok, what = _BELIEF_CHECKS[key]
+                    _check(ok(value), prefix + key, value, what)
         _check(min_worlds >= 1, "min_worlds", min_worlds, "1 or more")
         _check(
             max_worlds >= min_worlds,
@@ -342,31 +333,12 @@ class ExpertBot:
         self.holder_play = holder_play
         self.extend = extend
         #: the belief's settings given (the others are :func:`sample_worlds`'s defaults)
-        self.belief: dict[str, Any] = {
-            k: v
-            for k, v in (
-                ("oversample", oversample),
-                ("seen_extra", seen_extra),
-                ("max_extra", max_extra),
-                ("throw_high", throw_high),
-                ("replay", replay),
-            )
-            if v is not None
-        }
+        self.belief: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
         #: the belief of the searches with a knock among their candidates: the one above
         #: with the ``knock_`` settings given over it
         self.knock_belief: dict[str, Any] = {
             **self.belief,
-            **{
-                k: v
-                for k, v in (
-                    ("oversample", knock_oversample),
-                    ("seen_extra", knock_seen_extra),
-                    ("max_extra", knock_max_extra),
-                    ("replay", knock_replay),
-                )
-                if v is not None
-            },
+            **{k: v for k, v in knock_given.items() if v is not None},
         }
         self.hard = HardBot(seed, hard_params)
         self._why: tuple[int, str, Action, dict[str, Any]] | None = None
