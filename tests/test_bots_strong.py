@@ -9,6 +9,7 @@ import math
 import random
 import statistics
 import time
+from collections.abc import Iterator
 
 import pytest
 
@@ -21,6 +22,7 @@ from okgin.bots.playout import playout
 from okgin.cards import CARDS
 from okgin.errors import BotError
 from okgin.game import Game
+from okgin.hand import HandState
 from okgin.rules import Rules
 from okgin.views import View
 
@@ -124,6 +126,26 @@ def _views(rules: Rules, count: int, seed: int) -> list[tuple[Game, View]]:
         if len(view.legal_actions) > 1 and view.phase in ("offer", "draw", "play"):
             out.append((game, view))
     return out
+
+
+def _medium_views(
+    rng: random.Random, seeds: tuple[int, int], games: int = 10**6
+) -> Iterator[tuple[HandState, View]]:
+    """Seat 0's views in two-player ``medium`` self-play (``medium`` seeded ``seeds``), game
+    after game (decks from ``rng``), each with its hand state and yielded before seat 0's
+    move is played."""
+    rules = Rules.preset("standard")
+    for _ in range(games):
+        game = Game(rules, seed=rng.randrange(10**9))
+        bots = [make_bot("medium", s) for s in seeds]
+        hand = game.hand
+        while not hand.is_over:
+            seat = hand.current_player
+            assert seat is not None
+            view = game.view(seat)
+            if seat == 0:
+                yield hand, view
+            game.apply(bots[seat].act(view), seat)
 
 
 def _other_hidden(game: Game, seat: int, rng: random.Random) -> Game | None:
@@ -373,26 +395,17 @@ def test_replay_likelihood_reads_a_deadwood_minimiser() -> None:
     likelier under ``replay_likelihood`` than hands drawn at random from the unknown cards:
     the reading tells a true hand from a random one. The sampler's ``replay`` uses it."""
     rng = random.Random(8)
-    rules = Rules.preset("standard")
     true_logs: list[float] = []
     random_logs: list[float] = []
-    for _ in range(8):
-        game = Game(rules, seed=rng.randrange(10**9))
-        bots = [make_bot("medium", 1), make_bot("medium", 2)]
-        hand = game.hand
-        while not hand.is_over:
-            seat = hand.current_player
-            assert seat is not None
-            view = game.view(seat)
-            if seat == 0 and view.phase == "draw":
-                know = Knowledge(view)
-                if know.threw[1] and know.draws[1] >= 3:
-                    true_logs.append(math.log(know.replay_likelihood(1, hand.hands[1], 0.1)))
-                    for w in sample_worlds(know, 4, rng, weighted=False, seen_extra=0.0):
-                        random_logs.append(math.log(know.replay_likelihood(1, w.hands[1], 0.1)))
-                    worlds = sample_worlds(know, 3, rng, replay=0.1)
-                    assert len(worlds) == 3
-            game.apply(bots[seat].act(view), seat)
+    for hand, view in _medium_views(rng, (1, 2), games=8):
+        if view.phase == "draw":
+            know = Knowledge(view)
+            if know.threw[1] and know.draws[1] >= 3:
+                true_logs.append(math.log(know.replay_likelihood(1, hand.hands[1], 0.1)))
+                for w in sample_worlds(know, 4, rng, weighted=False, seen_extra=0.0):
+                    random_logs.append(math.log(know.replay_likelihood(1, w.hands[1], 0.1)))
+                worlds = sample_worlds(know, 3, rng, replay=0.1)
+                assert len(worlds) == 3
     assert len(true_logs) >= 20
     gap = statistics.mean(true_logs) - statistics.mean(random_logs)
     assert gap > 2.0, gap
@@ -450,26 +463,17 @@ def _unforced_knock_view(seed: int) -> View:
     and ``hard`` would discard instead."""
     from okgin.bots.base import knock_deadwood
 
-    rules = Rules.preset("standard")
-    rng = random.Random(seed)
-    while True:
-        game = Game(rules, seed=rng.randrange(10**9))
-        bots = [make_bot("medium", 0), make_bot("medium", 1)]
-        hand = game.hand
-        while not hand.is_over:
-            seat = hand.current_player
-            assert seat is not None
-            view = game.view(seat)
-            if seat == 0 and view.phase == "play":
-                know = Knowledge(view)
-                short = [
-                    a
-                    for a in view.legal_actions
-                    if isinstance(a, Knock) and knock_deadwood(know.hand, a) > 0
-                ]
-                if short and not isinstance(HardBot(5).decide(view, know)[0], Knock):
-                    return view
-            game.apply(bots[seat].act(view), seat)
+    for _, view in _medium_views(random.Random(seed), (0, 1)):
+        if view.phase == "play":
+            know = Knowledge(view)
+            short = [
+                a
+                for a in view.legal_actions
+                if isinstance(a, Knock) and knock_deadwood(know.hand, a) > 0
+            ]
+            if short and not isinstance(HardBot(5).decide(view, know)[0], Knock):
+                return view
+    raise AssertionError("medium self-play ran out of games")
 
 
 def test_expert_knock_switch_inf_never_searches_a_knock_hard_would_not_make() -> None:
