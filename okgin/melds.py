@@ -601,3 +601,105 @@ def best_layoffs(hand: int, melds: Sequence[Meld]) -> tuple[int, list[tuple[Card
 
 
 del _m
+
+
+# ---- how far a hand is from gin -----------------------------------------------------------
+#: ``_GIN_SCOPE[c]``: the cards a meld holding card ``c`` can hold (its suit and its rank).
+_GIN_SCOPE: Final = tuple((_M13 << (c // 13 * 13)) | (_RANK_CARDS << (c % 13)) for c in range(52))
+_GIN_GROUPS: dict[tuple[int, int, int], tuple[tuple[int, int], ...]] = {}
+
+
+def _gin_groups(c: int, rest: int, live: int) -> tuple[tuple[int, int], ...]:
+    """The melds of a gin hand with ``c`` as their lowest card of ``rest`` (the hand cards
+    still free), their other cards in ``rest`` or ``live``: (the cards of ``rest`` in it,
+    its size). A run holds every free hand card between its ends, and one or two hand cards
+    are padded to three with live cards; a run may run on by up to two live cards at either
+    end, a set of three take its fourth card when it is live. Cached by the cards that
+    matter."""
+    scope = _GIN_SCOPE[c]
+    key = (c, rest & scope, live & scope)
+    got = _GIN_GROUPS.get(key)
+    if got is not None:
+        return got
+    rest, live = key[1], key[2]
+    out: set[tuple[int, int]] = set()
+    suit, r = divmod(c, 13)
+    base = suit * 13
+
+    def free(x: int) -> bool:
+        return 0 <= x <= 12 and bool(live >> (base + x) & 1)
+
+    for b in range(r, 13):
+        card = 1 << (base + b)
+        if b > r and not (rest | live) & card:
+            break  # a card neither held nor live ends every run through it
+        if not rest & card:
+            continue
+        held = rest & (((1 << (b - r + 1)) - 1) << (base + r))
+        # the live cards below r and above b that a run of these hand cards may take
+        below = 0
+        while below < 2 and free(r - below - 1):
+            below += 1
+        above = 0
+        while above < 2 and free(b + above + 1):
+            above += 1
+        for lo in range(below + 1):
+            for hi in range(above + 1):
+                n = b - r + 1 + lo + hi
+                if n >= 3:
+                    out.add((held, n))
+    same = [1 << (s * 13 + r) for s in range(4) if rest >> (s * 13 + r) & 1 and s != suit]
+    spare = sum(1 for s in range(4) if live >> (s * 13 + r) & 1)
+    for pick in range(1 << len(same)):
+        held = 1 << c
+        for i, one in enumerate(same):
+            if pick >> i & 1:
+                held |= one
+        k = held.bit_count()
+        for n in (3, 4):
+            if k <= n and n - k <= spare:
+                out.add((held, n))
+    groups = tuple(out)
+    if len(_GIN_GROUPS) >= 1 << 16:
+        _GIN_GROUPS.clear()
+    _GIN_GROUPS[key] = groups
+    return groups
+
+
+def gin_distance(hand: int, live: int, size: int = 10) -> int:
+    """How many cards ``hand`` is from gin: the fewest of its cards that, swapped for cards
+    of ``live`` (those it may still draw), leave ``size`` cards all in melds. An 11-card hand
+    is measured after its best discard. Cheap rather than exact in two rare cases: two melds
+    are not checked for wanting the same live card, and three or more places left by the
+    hand's melds are taken to be filled by a meld of live cards.
+
+        >>> from okgin.cards import mask_of, parse_cards
+        >>> hand = mask_of(parse_cards("AcAdAh 5s6s JdQdKd 2c 9h"))
+        >>> gin_distance(hand, mask_of(parse_cards("4s 7s"))), gin_distance(hand, 0)
+        (2, 4)
+    """
+    memo: dict[tuple[int, int], int] = {}
+
+    def most(rest: int, room: int) -> int:
+        # the most cards of ``rest`` that melds of ``room`` cards in all can hold (-size:
+        # none can fill it)
+        if room == 0 or (not rest and room >= 3):
+            return 0
+        if room < 3:
+            return -size
+        got = memo.get((rest, room))
+        if got is not None:
+            return got
+        low = rest & -rest
+        best = most(rest ^ low, room)  # the lowest card left out
+        for held, n in _gin_groups(low.bit_length() - 1, rest, live):
+            if n <= room:
+                k = held.bit_count()
+                if k + (rest ^ held).bit_count() > best:
+                    v = k + most(rest & ~held, room - n)
+                    if v > best:
+                        best = v
+        memo[(rest, room)] = best
+        return best
+
+    return size - max(most(hand, size), 0)

@@ -447,3 +447,60 @@ def test_best_layoffs_examples(defender: str, spread: str, dw: int, laid: list[s
     got_dw, seq = best_layoffs(mask_of(parse_cards(defender)), melds)
     assert got_dw == dw
     assert [c.text for c, _ in seq] == laid
+
+
+# ==== how far from gin ========================================================================
+def _swaps_to_gin(hand: int, live: int, most: int) -> int:
+    """The fewest cards of ``hand`` swapped for cards of ``live`` that make all 10 meld, by
+    trying every swap (``most`` + 1 when more are needed)."""
+    held = [c for c in range(52) if hand >> c & 1]
+    free = [c for c in range(52) if live >> c & 1]
+    for k in range(most + 1):
+        for out in itertools.combinations(held, k):
+            rest = hand & ~sum(1 << c for c in out)
+            for got in itertools.combinations(free, k):
+                if deadwood(rest | sum(1 << c for c in got)) == 0:
+                    return k
+    return most + 1
+
+
+def test_gin_distance_against_every_swap() -> None:
+    """Hands a few swaps from a gin of random melds, each against a random live set: the
+    distance is the fewest swaps that make gin (up to 2 tried every way; 3 or more agree)."""
+    from okgin.melds import gin_distance
+
+    rng = random.Random(21)
+    masks = [m.mask for m in ALL_MELDS]
+    seen = set()
+    done = 0
+    while done < 150:
+        gin = 0
+        for _ in range(60):
+            m = rng.choice(masks)
+            if not m & gin and (gin | m).bit_count() <= 10:
+                gin |= m
+        if gin.bit_count() != 10:
+            continue
+        k = rng.choice((0, 1, 1, 2, 2, 3))
+        out = rng.sample([c for c in range(52) if gin >> c & 1], k)
+        add = rng.sample([c for c in range(52) if not gin >> c & 1], k)
+        hand = gin & ~sum(1 << c for c in out) | sum(1 << c for c in add)
+        live = sum(1 << c for c in rng.sample([c for c in range(52) if not hand >> c & 1], 25))
+        want = _swaps_to_gin(hand, live, 2)
+        got = gin_distance(hand, live)
+        assert min(got, 3) == want, (format_cards(cards_of(hand)), format_cards(cards_of(live)))
+        seen.add(want)
+        done += 1
+    assert seen == {0, 1, 2, 3}
+
+
+def test_gin_distance_of_an_eleven_card_hand_is_after_its_best_discard() -> None:
+    from okgin.melds import gin_distance
+
+    rng = random.Random(22)
+    for _ in range(200):
+        cards = rng.sample(range(52), 31)
+        hand = sum(1 << c for c in cards[:11])
+        live = sum(1 << c for c in cards[11:])
+        best = min(gin_distance(hand & ~(1 << c), live) for c in cards[:11])
+        assert gin_distance(hand, live) == best

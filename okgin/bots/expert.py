@@ -110,6 +110,12 @@ knock more, and plays no better: −1.80 [−4.13, +0.52] (``knock_seen_extra=1.
 knock_max_extra=10,knock_oversample=4``) and +0.16 [−1.50, +1.82] (``knock_replay=0.02,
 knock_oversample=8``), 150 deals of 7034 (docs/strength.md, ninth session).
 
+``race`` (0, off, by default) gives the prior's discards (``hard``'s, with two players) a
+weight on how many cards the hand left is from gin (:func:`~okgin.melds.gin_distance`):
+``race=3`` against the default, ``scripts/expert_ab.py --vs hard --seed 7041 --pairs 150``:
++3.32 [−0.24, +6.88] points per hand (tuning deals; not yet run on held-out deals, so not
+adopted; docs/strength.md, tenth session).
+
 Layoffs are exact (:func:`~okgin.melds.best_layoffs` gives the least deadwood in every
 world, so sampling cannot change them) and so is the fiftieth knock's arrangement.
 
@@ -182,6 +188,7 @@ OPTIONS: dict[str, type] = {
     "knock_seen_extra": float,
     "knock_max_extra": int,
     "knock_replay": float,
+    "race": float,
 }
 
 
@@ -263,6 +270,7 @@ class ExpertBot:
         knock_seen_extra: float | None = None,
         knock_max_extra: int | None = None,
         knock_replay: float | None = None,
+        race: float = 0.0,
     ) -> None:
         budget = DEFAULT_BUDGET if budget is None else check_budget(budget, "expert budget")
         _check(0 <= at_once <= 1, "at_once", at_once, "a share from 0 to 1")
@@ -340,7 +348,11 @@ class ExpertBot:
             **self.belief,
             **{k: v for k, v in knock_given.items() if v is not None},
         }
+        _check(0 <= race < math.inf, "race", race, "a weight of 0 or more")
+        self.race = race
         self.hard = HardBot(seed, hard_params)
+        if race:  # the prior's discards, with two players only (where it was measured)
+            self.hard.params["race"] = race
         self._why: tuple[int, str, Action, dict[str, Any]] | None = None
         #: the last search: candidates, worlds played, means (for tests and hints)
         self.last: dict[str, Any] = {}

@@ -14,7 +14,9 @@ It sees only its view (:class:`~okgin.bots.belief.Knowledge` reads it) and decid
   opponent holds (known cards, picks, passes and throws: :meth:`Knowledge.card_probs`;
   pairs of cards none of which is known there count ``risk_background`` times), less
   ``reach`` × the share of unseen cards whose draw would let it knock (0 with two players;
-  with three or four every seat knocks at once and the hand goes to the first that can);
+  with three or four every seat knocks at once and the hand goes to the first that can),
+  plus ``race`` × how many cards the hand it leaves is from gin
+  (:func:`~okgin.melds.gin_distance`; ``race`` 0, off, by default);
 * **knock** — gin always. Otherwise it samples the opponents' hands (they kept the best of
   what they saw, weighted by how likely their choices were), lays their cards off on its
   melds, and prices the knock (points, undercuts, bonuses, the multiplier). Near the target
@@ -45,7 +47,13 @@ from okgin.bots.words import keeps_text
 from okgin.cards import CARDS, VALUES
 from okgin.errors import BotError
 from okgin.hand import beats, score_hand
-from okgin.melds import best_layoffs, deadwood, deadwood_after_discard, default_arrangement
+from okgin.melds import (
+    best_layoffs,
+    deadwood,
+    deadwood_after_discard,
+    default_arrangement,
+    gin_distance,
+)
 from okgin.rules import Rules
 from okgin.views import View
 
@@ -69,6 +77,7 @@ DEFAULTS: dict[str, float] = {
     "gin_cap": 0,
     "samples": 24,
     "multi": 1,
+    "race": 0.0,
 }
 
 #: What differs with three or four players (tuned under ``party`` with 3 players:
@@ -313,7 +322,8 @@ class HardBot:
             for a in view.legal_actions
             if isinstance(a, Discard) and not (taken is not None and a.card == taken)
         ]
-        live = bits(know.unknown & ~hand)
+        live_mask = know.unknown & ~hand
+        live = bits(live_mask)
         stock0 = max(1, 52 - view.players * view.rules.cards_per_hand - 1)
         late = 1.0 - min(1.0, know.stock / stock0)
         beta = p["beta"] + p["beta_late"] * late
@@ -333,6 +343,8 @@ class HardBot:
                 for w, pr in zip(weights, probs):
                     risk += w * know.feed_risk(c, pr, p["risk_background"])
             score = dw - p["alpha"] * imp + beta * risk
+            if p["race"]:
+                score += p["race"] * gin_distance(h, live_mask)
             if live and p["reach"]:
                 score -= p["reach"] * share
             out.append((score, c, dw, risk))
