@@ -33,6 +33,7 @@ __all__ = [
     "declared_deadwood",
     "default_arrangement",
     "discard_deadwoods",
+    "gin_distance",
     "layoff_spots",
     "melds_in",
 ]

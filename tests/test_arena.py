@@ -468,14 +468,3 @@ def test_play_deal_observer_sees_each_action_before_it_is_applied() -> None:
     assert row == plain
     history = game.hand.history
     assert [(i, s, str(a), s) for i, (s, a) in enumerate(history)] == seen
-
-
-def test_expert_race_weighs_the_priors_two_player_discards_only() -> None:
-    from okgin.bots import make_bot
-    from okgin.errors import BotError
-
-    bot = make_bot("expert:race=3")
-    assert bot.hard.params["race"] == 3.0  # type: ignore[attr-defined]
-    assert bot.hard.multi_params["race"] == 0.0  # type: ignore[attr-defined]
-    with pytest.raises(BotError, match="race must be a weight of 0 or more"):
-        make_bot("expert:race=-1")

@@ -1028,3 +1028,12 @@ def test_hard_plays_its_multiplayer_parameters_with_three_or_four_players() -> N
     assert views
     for view in views:
         assert bot.decide(view) == two_player.decide(view)
+
+
+def test_expert_race_weighs_the_priors_two_player_discards_only() -> None:
+    bot = make_bot("expert:race=3")
+    assert isinstance(bot, ExpertBot)
+    assert bot.hard.params["race"] == 3.0
+    assert bot.hard.multi_params["race"] == 0.0
+    with pytest.raises(BotError, match="race must be a weight of 0 or more"):
+        make_bot("expert:race=-1")

@@ -31,7 +31,7 @@ from okgin import (
     mask_of,
     parse_cards,
 )
-from okgin.melds import ALL_MELDS, declared_deadwood, layoff_spots
+from okgin.melds import ALL_MELDS, declared_deadwood, gin_distance, layoff_spots
 
 RANKS = "A23456789TJQK"
 SUITS = "cdhs"
@@ -467,8 +467,6 @@ def _swaps_to_gin(hand: int, live: int, most: int) -> int:
 def test_gin_distance_against_every_swap() -> None:
     """Hands a few swaps from a gin of random melds, each against a random live set: the
     distance is the fewest swaps that make gin (up to 2 tried every way; 3 or more agree)."""
-    from okgin.melds import gin_distance
-
     rng = random.Random(21)
     masks = [m.mask for m in ALL_MELDS]
     seen = set()
@@ -495,8 +493,6 @@ def test_gin_distance_against_every_swap() -> None:
 
 
 def test_gin_distance_of_an_eleven_card_hand_is_after_its_best_discard() -> None:
-    from okgin.melds import gin_distance
-
     rng = random.Random(22)
     for _ in range(200):
         cards = rng.sample(range(52), 31)

@@ -349,7 +349,6 @@ class ExpertBot:
             **{k: v for k, v in knock_given.items() if v is not None},
         }
         _check(0 <= race < math.inf, "race", race, "a weight of 0 or more")
-        self.race = race
         self.hard = HardBot(seed, hard_params)
         if race:  # the prior's discards, with two players only (where it was measured)
             self.hard.params["race"] = race
