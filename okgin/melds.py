@@ -34,6 +34,7 @@ __all__ = [
     "default_arrangement",
     "discard_deadwoods",
     "gin_distance",
+    "gin_outs",
     "layoff_spots",
     "melds_in",
 ]
@@ -607,23 +608,24 @@ del _m
 # ---- how far a hand is from gin -----------------------------------------------------------
 #: ``_GIN_SCOPE[c]``: the cards a meld holding card ``c`` can hold (its suit and its rank).
 _GIN_SCOPE: Final = tuple((_M13 << (c // 13 * 13)) | (_RANK_CARDS << (c % 13)) for c in range(52))
-_GIN_GROUPS: dict[tuple[int, int, int], tuple[tuple[int, int], ...]] = {}
+_GIN_GROUPS: dict[tuple[int, int, int], tuple[tuple[int, int, int], ...]] = {}
 
 
-def _gin_groups(c: int, rest: int, live: int) -> tuple[tuple[int, int], ...]:
+def _gin_groups(c: int, rest: int, live: int) -> tuple[tuple[int, int, int], ...]:
     """The melds of a gin hand with ``c`` as their lowest card of ``rest`` (the hand cards
     still free), their other cards in ``rest`` or ``live``: (the cards of ``rest`` in it,
-    its size). A run holds every free hand card between its ends, and one or two hand cards
-    are padded to three with live cards; a run may run on by up to two live cards at either
-    end, a set of three take its fourth card when it is live. Cached by the cards that
-    matter."""
+    its size, the live cards that may fill it). A run holds every free hand card between its
+    ends, and one or two hand cards are padded to three with live cards; a run may run on by
+    up to two live cards at either end, a set of three take its fourth card when it is live.
+    A run's fillers are its gaps and the cards it runs on by; a set's, every live card of its
+    rank (any of them fills it). Cached by the cards that matter."""
     scope = _GIN_SCOPE[c]
     key = (c, rest & scope, live & scope)
     got = _GIN_GROUPS.get(key)
     if got is not None:
         return got
     rest, live = key[1], key[2]
-    out: set[tuple[int, int]] = set()
+    out: dict[tuple[int, int], int] = {}
     suit, r = divmod(c, 13)
     base = suit * 13
 
@@ -636,7 +638,8 @@ def _gin_groups(c: int, rest: int, live: int) -> tuple[tuple[int, int], ...]:
             break  # a card neither held nor live ends every run through it
         if not rest & card:
             continue
-        held = rest & (((1 << (b - r + 1)) - 1) << (base + r))
+        span = ((1 << (b - r + 1)) - 1) << (base + r)
+        held = rest & span
         # the live cards below r and above b that a run of these hand cards may take
         below = 0
         while below < 2 and free(r - below - 1):
@@ -648,9 +651,10 @@ def _gin_groups(c: int, rest: int, live: int) -> tuple[tuple[int, int], ...]:
             for hi in range(above + 1):
                 n = b - r + 1 + lo + hi
                 if n >= 3:
-                    out.add((held, n))
+                    whole = ((1 << n) - 1) << (base + r - lo)  # the run, r - lo to b + hi
+                    out[(held, n)] = out.get((held, n), 0) | (whole & ~rest)
     same = [1 << (s * 13 + r) for s in range(4) if rest >> (s * 13 + r) & 1 and s != suit]
-    spare = sum(1 for s in range(4) if live >> (s * 13 + r) & 1)
+    spare = live & (_RANK_CARDS << r)
     for pick in range(1 << len(same)):
         held = 1 << c
         for i, one in enumerate(same):
@@ -658,9 +662,9 @@ def _gin_groups(c: int, rest: int, live: int) -> tuple[tuple[int, int], ...]:
                 held |= one
         k = held.bit_count()
         for n in (3, 4):
-            if k <= n and n - k <= spare:
-                out.add((held, n))
-    groups = tuple(out)
+            if k <= n and n - k <= spare.bit_count():
+                out[(held, n)] = out.get((held, n), 0) | (spare if n > k else 0)
+    groups = tuple((held, n, fill) for (held, n), fill in out.items())
     if len(_GIN_GROUPS) >= 1 << 16:
         _GIN_GROUPS.clear()
     _GIN_GROUPS[key] = groups
@@ -679,28 +683,53 @@ def gin_distance(hand: int, live: int, size: int = 10) -> int:
         >>> gin_distance(hand, mask_of(parse_cards("4s 7s"))), gin_distance(hand, 0)
         (2, 4)
     """
-    memo: dict[tuple[int, int], int] = {}
+    return gin_outs(hand, live, size)[0]
 
-    def most(rest: int, room: int) -> int:
+
+def gin_outs(hand: int, live: int, size: int = 10) -> tuple[int, int]:
+    """:func:`gin_distance` and the **outs**: the cards of ``live`` whose draw brings the
+    hand a card nearer to gin (after a discard), as a mask. A card is an out when some
+    plan of melds that leaves the hand fewest cards from gin takes it from the live cards
+    (a plan needs ``distance`` live cards; drawing one of them and throwing a card the plan
+    leaves out is one swap done), so the walk of :func:`gin_distance` keeps, with each
+    count, the union of the live cards its best plans take. A meld a plan makes of live
+    cards alone (the distance's cheap case) gives no outs: it wants three cards the hand has
+    no hold on. Cheap rather than exact where :func:`gin_distance` is.
+
+        >>> from okgin.cards import mask_of, parse_cards, format_cards, cards_of
+        >>> hand = mask_of(parse_cards("AcAdAh 5s6s JdQdKd 2c"))
+        >>> d, outs = gin_outs(hand, mask_of(parse_cards("4s 7s 9h 2d")), size=9)
+        >>> d, format_cards(cards_of(outs))
+        (1, '4s 7s')
+    """
+    memo: dict[tuple[int, int], tuple[int, int]] = {}
+
+    def most(rest: int, room: int) -> tuple[int, int]:
         # the most cards of ``rest`` that melds of ``room`` cards in all can hold (-size:
-        # none can fill it)
+        # none can fill it), and the live cards the plans that hold that many take
         if room == 0 or (not rest and room >= 3):
-            return 0
+            return 0, 0
         if room < 3:
-            return -size
+            return -size, 0
         got = memo.get((rest, room))
         if got is not None:
             return got
         low = rest & -rest
-        best = most(rest ^ low, room)  # the lowest card left out
-        for held, n in _gin_groups(low.bit_length() - 1, rest, live):
+        best, fill = most(rest ^ low, room)  # the lowest card left out
+        for held, n, takes in _gin_groups(low.bit_length() - 1, rest, live):
             if n <= room:
                 k = held.bit_count()
-                if k + (rest ^ held).bit_count() > best:
-                    v = k + most(rest & ~held, room - n)
+                if k + (rest ^ held).bit_count() >= best:
+                    v, more = most(rest & ~held, room - n)
+                    v += k
                     if v > best:
-                        best = v
-        memo[(rest, room)] = best
-        return best
+                        best, fill = v, takes | more
+                    elif v == best:
+                        fill |= takes | more
+        memo[(rest, room)] = best, fill
+        return best, fill
 
-    return size - max(most(hand, size), 0)
+    best, fill = most(hand, size)
+    if best <= 0:
+        return size, 0 if best < 0 else fill & live
+    return size - best, fill & live

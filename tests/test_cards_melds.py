@@ -31,7 +31,7 @@ from okgin import (
     mask_of,
     parse_cards,
 )
-from okgin.melds import ALL_MELDS, declared_deadwood, gin_distance, layoff_spots
+from okgin.melds import ALL_MELDS, declared_deadwood, gin_distance, gin_outs, layoff_spots
 
 RANKS = "A23456789TJQK"
 SUITS = "cdhs"
@@ -500,3 +500,54 @@ def test_gin_distance_of_an_eleven_card_hand_is_after_its_best_discard() -> None
         live = sum(1 << c for c in cards[11:])
         best = min(gin_distance(hand & ~(1 << c), live) for c in cards[:11])
         assert gin_distance(hand, live) == best
+
+
+def _gin_swaps(hand: int, live: int, k: int) -> int:
+    """Every card of ``live`` that some swap of ``k`` cards making gin takes (a mask)."""
+    held = [c for c in range(52) if hand >> c & 1]
+    free = [c for c in range(52) if live >> c & 1]
+    took = 0
+    for out in itertools.combinations(held, k):
+        rest = hand & ~sum(1 << c for c in out)
+        for got in itertools.combinations(free, k):
+            if deadwood(rest | sum(1 << c for c in got)) == 0:
+                took |= sum(1 << c for c in got)
+    return took
+
+
+def test_gin_outs_are_the_cards_of_every_nearest_gin() -> None:
+    """Hands one or two swaps from a gin of random melds: the outs are exactly the live
+    cards that some swap of ``distance`` cards making gin takes (tried every way), on every
+    hand whose distance the swaps confirm (the distance's two cheap cases aside)."""
+    rng = random.Random(23)
+    masks = [m.mask for m in ALL_MELDS]
+    checked = {1: 0, 2: 0}
+    while min(checked.values()) < 40:
+        gin = 0
+        for _ in range(60):
+            m = rng.choice(masks)
+            if not m & gin and (gin | m).bit_count() <= 10:
+                gin |= m
+        if gin.bit_count() != 10:
+            continue
+        k = rng.choice((1, 2))
+        out = rng.sample([c for c in range(52) if gin >> c & 1], k)
+        add = rng.sample([c for c in range(52) if not gin >> c & 1], k)
+        hand = gin & ~sum(1 << c for c in out) | sum(1 << c for c in add)
+        live = sum(1 << c for c in rng.sample([c for c in range(52) if not hand >> c & 1], 25))
+        dist, outs = gin_outs(hand, live)
+        assert dist == gin_distance(hand, live)
+        if dist not in checked or _swaps_to_gin(hand, live, 2) != dist:
+            continue
+        want = _gin_swaps(hand, live, dist)
+        assert outs == want, (format_cards(cards_of(hand)), format_cards(cards_of(live)))
+        checked[dist] += 1
+
+
+def test_gin_outs_examples() -> None:
+    gin = mask_of(parse_cards("AcAdAh 2s3s4s JdQdKd Td"))
+    assert gin_outs(gin, mask_of(parse_cards("9d 5s"))) == (0, 0)
+    near = mask_of(parse_cards("AcAdAh 2s3s4s JdQdKd 5h"))
+    assert gin_outs(near, mask_of(parse_cards("Td 9h"))) == (1, mask_of(parse_cards("Td")))
+    # 5s and As both extend 2s3s4s: either makes gin with 5h thrown
+    assert gin_outs(near, mask_of(parse_cards("5s As 6h"))) == (1, mask_of(parse_cards("5s As")))
