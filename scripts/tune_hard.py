@@ -55,6 +55,8 @@ GRID: dict[str, tuple[float, float, float, bool]] = {
     "risk_background": (0.25, 0.0, 1.0, False),
     "risk_others": (0.3, 0.0, 1.0, False),
     "reach": (20.0, 0.0, 200.0, False),
+    "race": (1.5, 0.0, 20.0, False),
+    "outs": (2.0, 0.0, 20.0, False),
 }
 
 

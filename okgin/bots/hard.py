@@ -15,8 +15,9 @@ It sees only its view (:class:`~okgin.bots.belief.Knowledge` reads it) and decid
   pairs of cards none of which is known there count ``risk_background`` times), less
   ``reach`` × the share of unseen cards whose draw would let it knock (0 with two players;
   with three or four every seat knocks at once and the hand goes to the first that can),
-  plus ``race`` × how many cards the hand it leaves is from gin
-  (:func:`~okgin.melds.gin_distance`; ``race`` 0, off, by default);
+  plus ``race`` × how many cards the hand it leaves is from gin, less ``outs`` × the share
+  of the unseen cards whose draw would bring it a card nearer (:func:`~okgin.melds.gin_outs`;
+  both 0, off, by default: ``hard`` as tuned; the ``expert``'s prior sets them);
 * **knock** — gin always. Otherwise it samples the opponents' hands (they kept the best of
   what they saw, weighted by how likely their choices were), lays their cards off on its
   melds, and prices the knock (points, undercuts, bonuses, the multiplier). Near the target
@@ -52,7 +53,7 @@ from okgin.melds import (
     deadwood,
     deadwood_after_discard,
     default_arrangement,
-    gin_distance,
+    gin_outs,
 )
 from okgin.rules import Rules
 from okgin.views import View
@@ -78,6 +79,7 @@ DEFAULTS: dict[str, float] = {
     "samples": 24,
     "multi": 1,
     "race": 0.0,
+    "outs": 0.0,
 }
 
 #: What differs with three or four players (tuned under ``party`` with 3 players:
@@ -240,6 +242,18 @@ class HardBot:
             return discard, f"{dwhy}; not knocking: {why}"
         return self.discard_action(view, know)
 
+    # ---- the race for gin --------------------------------------------------------------
+    @staticmethod
+    def race_value(hand: int, live: int, p: Mapping[str, float], size: int = 10) -> float:
+        """What the race for gin adds to a hand's score (lower is better): ``race`` × how
+        many cards it is from gin, less ``outs`` × the share of the live cards whose draw
+        brings it a card nearer (:func:`~okgin.melds.gin_outs`); ``size``: the cards a
+        hand holds between turns."""
+        dist, outs = gin_outs(hand, live, size)
+        n = live.bit_count()
+        share = outs.bit_count() / n if n else 0.0
+        return p["race"] * dist - p["outs"] * share
+
     # ---- draws -------------------------------------------------------------------------
     def hand_value(self, hand: int, live: Sequence[int], alpha: float | None = None) -> float:
         """How good a hand between turns is (lower is better): its deadwood, less
@@ -343,8 +357,8 @@ class HardBot:
                 for w, pr in zip(weights, probs):
                     risk += w * know.feed_risk(c, pr, p["risk_background"])
             score = dw - p["alpha"] * imp + beta * risk
-            if p["race"]:
-                score += p["race"] * gin_distance(h, live_mask)
+            if p["race"] or p["outs"]:
+                score += self.race_value(h, live_mask, p, view.rules.cards_per_hand)
             if live and p["reach"]:
                 score -= p["reach"] * share
             out.append((score, c, dw, risk))
