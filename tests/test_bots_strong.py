@@ -458,6 +458,32 @@ def test_hard_parameters_change_its_decisions() -> None:
         HardBot(1, {"alfa": 0.5})
 
 
+def test_hard_race_and_outs_add_the_race_for_gin_to_each_discard() -> None:
+    """``race`` and ``outs`` add to every discard's score exactly ``race`` × the gin distance
+    of the hand it leaves less ``outs`` × the share of unseen cards that are its outs (7
+    cards a hand with 3 players), and change some discards; off, the scores are the tuned
+    bot's."""
+    from okgin.melds import gin_outs
+
+    p = {"race": 5.0, "outs": 4.0}
+    racer, plain = HardBot(1, p), HardBot(1)
+    changed = 0
+    for rules in (Rules.preset("standard"), Rules.preset("party", players=3)):
+        size = rules.cards_per_hand
+        plays = [v for _, v in _views(rules, 40, 31) if v.phase == "play"]
+        assert plays
+        for view in plays:
+            know = Knowledge(view)
+            live = know.unknown & ~know.hand
+            base = {c: score for score, c, _, _ in plain.discard_scores(view, know)}
+            for score, c, _, _ in racer.discard_scores(view, know):
+                dist, outs = gin_outs(know.hand & ~(1 << c), live, size)
+                share = outs.bit_count() / live.bit_count()
+                assert math.isclose(score - base[c], 5.0 * dist - 4.0 * share), (view.seat, c)
+            changed += racer.decide(view)[0] != plain.decide(view)[0]
+    assert changed
+
+
 def _unforced_knock_view(seed: int) -> View:
     """Seat 0's first play-phase view (medium self-play) where a knock short of gin is legal
     and ``hard`` would discard instead."""
@@ -1030,10 +1056,44 @@ def test_hard_plays_its_multiplayer_parameters_with_three_or_four_players() -> N
         assert bot.decide(view) == two_player.decide(view)
 
 
-def test_expert_race_weighs_the_priors_two_player_discards_only() -> None:
-    bot = make_bot("expert:race=3")
+def test_expert_prior_races_for_gin_with_two_players_only() -> None:
+    """The expert's prior is ``hard`` with :data:`PRIOR` over its two-player parameters;
+    ``prior_P`` (and ``race``, its older spelling) set one, the 3-4 player set is
+    ``hard``'s own, and bad values are one line each."""
+    from okgin.bots.expert import PRIOR
+    from okgin.bots.hard import MULTI
+
+    bot = make_bot("expert")
     assert isinstance(bot, ExpertBot)
-    assert bot.hard.params["race"] == 3.0
-    assert bot.hard.multi_params["race"] == 0.0
-    with pytest.raises(BotError, match="race must be a weight of 0 or more"):
-        make_bot("expert:race=-1")
+    assert PRIOR["race"] > 0 and PRIOR["outs"] > 0
+    assert bot.hard.params == {**DEFAULTS, **PRIOR}
+    assert bot.hard.multi_params == {**DEFAULTS, **MULTI}
+    assert DEFAULTS["race"] == DEFAULTS["outs"] == 0.0  # ``hard`` itself is as tuned
+    for spec, race, outs in (
+        ("expert:race=3", 3.0, PRIOR["outs"]),
+        ("expert:prior_race=2,prior_outs=0", 2.0, 0.0),
+        ("expert:race=0", 0.0, PRIOR["outs"]),
+    ):
+        other = make_bot(spec)
+        assert isinstance(other, ExpertBot)
+        assert (other.hard.params["race"], other.hard.params["outs"]) == (race, outs), spec
+    tuned = make_bot("expert:prior_tau0=-3")
+    assert isinstance(tuned, ExpertBot) and tuned.hard.params["tau0"] == -3.0
+    # the prior decides as ``hard`` with those parameters (two players), as ``hard`` (three)
+    racer, plain = HardBot(1, PRIOR), HardBot(1)
+    prior = ExpertBot(1).hard
+    two = [v for _, v in _views(Rules.preset("standard"), 30, 33) if v.phase == "play"]
+    three = [v for _, v in _views(Rules.preset("party", players=3), 30, 33) if v.phase == "play"]
+    assert two and three
+    assert all(prior.decide(v) == racer.decide(v) for v in two)
+    assert any(prior.decide(v)[0] != plain.decide(v)[0] for v in two)
+    assert all(prior.decide(v) == plain.decide(v) for v in three)
+    for spec, message in (
+        ("expert:race=-1", "race must be a weight of 0 or more"),
+        ("expert:prior_outs=-2", "prior_outs must be a weight of 0 or more"),
+        ("expert:prior_alpha=inf", "prior_alpha must be a number"),
+    ):
+        with pytest.raises(BotError, match=message):
+            make_bot(spec)
+    with pytest.raises(BotError, match="must be a hard parameter"):
+        ExpertBot(1, prior={"alfa": 1.0})

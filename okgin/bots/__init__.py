@@ -48,10 +48,14 @@ def _hard(seed: int | None, params: dict[str, float] | None = None) -> Bot:
 
 def _expert(seed: int | None, budget: float | None = None, **options: Any) -> Bot:
     """``budget``: seconds of search per decision (``--budget`` of ``okgin arena`` and
-    ``okgin play``)."""
+    ``okgin play``); ``prior_P``: the two-player parameter ``P`` of its prior, ``hard``."""
     from okgin.bots.expert import ExpertBot
 
-    return ExpertBot(seed, budget=budget, **options)
+    prior = {k[len("prior_") :]: v for k, v in options.items() if k.startswith("prior_")}
+    rest = {k: v for k, v in options.items() if not k.startswith("prior_")}
+    if prior:
+        rest["prior"] = prior
+    return ExpertBot(seed, budget=budget, **rest)
 
 
 #: Bot names and their factories (``seed`` for the ones that use chance).
@@ -78,10 +82,12 @@ def _hard_options() -> dict[str, type]:
 
 def _expert_options() -> dict[str, type]:
     from okgin.bots.expert import OPTIONS as EXPERT
+    from okgin.bots.hard import DEFAULTS
 
     # ``budget`` in the name (``expert:budget=0.48``) is that bot's own, over the run's
-    # ``--budget``: two budgets side by side in one arena run
-    return {"budget": float, **EXPERT}
+    # ``--budget``: two budgets side by side in one arena run; ``prior_P`` sets the
+    # two-player parameter P of its prior (``expert:prior_outs=20``)
+    return {"budget": float, **EXPERT, **{f"prior_{k}": float for k in DEFAULTS}}
 
 
 #: The bots that take options in their name, and each one's options with their types.

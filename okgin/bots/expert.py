@@ -110,11 +110,18 @@ knock more, and plays no better: −1.80 [−4.13, +0.52] (``knock_seen_extra=1.
 knock_max_extra=10,knock_oversample=4``) and +0.16 [−1.50, +1.82] (``knock_replay=0.02,
 knock_oversample=8``), 150 deals of 7034 (docs/strength.md, ninth session).
 
-``race`` (0, off, by default) gives the prior's discards (``hard``'s, with two players) a
-weight on how many cards the hand left is from gin (:func:`~okgin.melds.gin_distance`):
-``race=3`` against the default, ``scripts/expert_ab.py --vs hard --seed 7041 --pairs 150``:
-+3.32 [−0.24, +6.88] points per hand (tuning deals; not yet run on held-out deals, so not
-adopted; docs/strength.md, tenth session).
+Its prior is ``hard`` with :data:`PRIOR` over its two-player parameters: discards that race
+for gin (``race`` × how many cards the hand left is from gin, less ``outs`` × the share of
+unseen cards that bring it a card nearer: :meth:`~okgin.bots.hard.HardBot.race_value`).
+``hard`` with two players holds out for gin in every hand, so a hand against it is a race to
+gin, and a discard chosen by deadwood alone keeps low loose cards where a gin seeker keeps
+connected ones. Chosen against ``hard`` on tuning deals (docs/strength.md, eleventh
+session): ``hard:race=3`` against ``hard`` +2.36 [+1.49, +3.22] points per hand (2,000 pairs
+of seed 7042), ``race`` 5 a little better than 3, 8 or 12, ``outs`` 3-5 better than 0, 8 or 15
+(seeds 7044, 7046, 7048); against ``medium``, which knocks at once, it costs a little (``race``
+3 −0.25, 5 −0.12 points per hand, 1,196 pairs of 7047). ``prior_P`` in a bot spec sets the
+prior's parameter ``P`` (``expert:prior_outs=0``); ``race`` is the older spelling of
+``prior_race``. With three or four players the prior is ``hard``'s as tuned there.
 
 Layoffs are exact (:func:`~okgin.melds.best_layoffs` gives the least deadwood in every
 world, so sampling cannot change them) and so is the fiftieth knock's arrangement.
@@ -140,7 +147,7 @@ from okgin.actions import DRAW, PASS, TAKE, Action, Discard, Knock
 from okgin.bots.base import knock_deadwood
 from okgin.bots.belief import Knowledge, decision_rng, sample_worlds, world_state
 from okgin.bots.budget import DEFAULT_BUDGET, check_budget
-from okgin.bots.hard import HardBot, best_knock, layoff_action
+from okgin.bots.hard import DEFAULTS, HardBot, best_knock, layoff_action
 from okgin.bots.playout import AT_ONCE, playout
 from okgin.cards import CARDS
 from okgin.errors import BotError
@@ -148,7 +155,18 @@ from okgin.hand import HandState
 from okgin.melds import deadwood
 from okgin.views import View
 
-__all__ = ["DEFAULT_BUDGET", "OPTIONS", "STEPS_PER_SECOND", "Evaluation", "ExpertBot", "paired"]
+__all__ = [
+    "DEFAULT_BUDGET",
+    "OPTIONS",
+    "PRIOR",
+    "STEPS_PER_SECOND",
+    "Evaluation",
+    "ExpertBot",
+    "paired",
+]
+
+#: The two-player parameters of the expert's prior over ``hard``'s (see the docstring).
+PRIOR: dict[str, float] = {"race": 5.0, "outs": 4.0}
 
 #: Rollout actions one second buys (measured on the project's machine).
 STEPS_PER_SECOND = 160_000
@@ -270,7 +288,8 @@ class ExpertBot:
         knock_seen_extra: float | None = None,
         knock_max_extra: int | None = None,
         knock_replay: float | None = None,
-        race: float = 0.0,
+        race: float | None = None,
+        prior: Mapping[str, float] | None = None,
     ) -> None:
         budget = DEFAULT_BUDGET if budget is None else check_budget(budget, "expert budget")
         _check(0 <= at_once <= 1, "at_once", at_once, "a share from 0 to 1")
@@ -348,10 +367,18 @@ class ExpertBot:
             **self.belief,
             **{k: v for k, v in knock_given.items() if v is not None},
         }
-        _check(0 <= race < math.inf, "race", race, "a weight of 0 or more")
+        mine = {**PRIOR, **(prior or {})}
+        if race is not None:
+            mine["race"] = race
+        for key, value in mine.items():
+            _check(key in DEFAULTS, "prior", key, f"a hard parameter ({', '.join(DEFAULTS)})")
+            name = "race" if key == "race" and race is not None else f"prior_{key}"
+            if key in ("race", "outs"):
+                _check(0 <= value < math.inf, name, value, "a weight of 0 or more")
+            _check(math.isfinite(value), name, value, "a number")
         self.hard = HardBot(seed, hard_params)
-        if race:  # the prior's discards, with two players only (where it was measured)
-            self.hard.params["race"] = race
+        # the prior's two-player parameters only (with 3-4 players ``hard``'s own stand)
+        self.hard.params.update(mine)
         self._why: tuple[int, str, Action, dict[str, Any]] | None = None
         #: the last search: candidates, worlds played, means (for tests and hints)
         self.last: dict[str, Any] = {}
