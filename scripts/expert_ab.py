@@ -1,4 +1,5 @@
-"""Two experts (or any two bots) against one opponent on the same deals, paired: a cheap A/B.
+"""Two experts (or any two bots, or more) against one opponent on the same deals, paired: a
+cheap A/B.
 
     PYTHONPATH=$PWD nice -n 19 python scripts/expert_ab.py 'expert:guard=inf' \\
         'expert:guard=inf,read_holdout=1' --vs hard --seed 7001 --pairs 200 --limits 5-7
@@ -11,7 +12,8 @@ Only the deals whose knock limit is in ``--limits`` are played (``A`` for the ac
 so a deal they play alike gives a difference of exactly 0 and the paired difference B − A
 is far less noisy than two separate arena runs. Prints A and B against the opponent and
 B − A, each in points per hand (the hero's points minus the opponent's) with a 95% normal
-interval over deals, and how many deals the two played differently.
+interval over deals, and how many deals the two played differently. More than one ``B``
+(``expert_ab.py A B C …``) plays each on the same deals, A once, each against A.
 
 ``--peek`` lets ``B`` see through the cards: every world its search samples holds the other
 seats' true hands (the stock order is still shuffled), so B − A is what a perfect read of the
@@ -108,26 +110,27 @@ def peeking(phases: str = "all") -> Iterator[None]:
         names["sample_worlds"] = sample
 
 
-_Job = tuple[dict[str, Any], str, str, str, int, int, str]
-_Row = tuple[int, float, float, bool]
+_Job = tuple[dict[str, Any], str, tuple[str, ...], str, int, int, str]
+#: (deal, A's points, each B's, whether each B played the deal otherwise than A)
+_Row = tuple[int, float, tuple[float, ...], tuple[bool, ...]]
 
 
 def _deal(job: _Job) -> _Row:
-    rules, a, b, vs, seed, deal, peek = job
+    rules, a, bs, vs, seed, deal, peek = job
     out = []
     trace = []
-    for side, hero in enumerate((a, b)):
+    for side, hero in enumerate((a, *bs)):
         spec = ArenaSpec(rules=rules, bots=(hero, vs), pairings=((0, 1),), seed=seed)
         total = 0.0
         moves = []
         for rotation in range(Rules.from_dict(rules).players):
-            with peeking(peek) if peek and side == 1 else contextlib.nullcontext():
+            with peeking(peek) if peek and side else contextlib.nullcontext():
                 row, game = play_deal(spec, 0, deal, rotation)
             total += _margin(row.points, rotation)
             moves.append(tuple(str(a) for _, a in game.hand.history))
         out.append(total / Rules.from_dict(rules).players)
         trace.append(moves)
-    return deal, out[0], out[1], trace[0] != trace[1]
+    return deal, out[0], tuple(out[1:]), tuple(t != trace[0] for t in trace[1:])
 
 
 class _Serial:
@@ -156,7 +159,7 @@ def _ci(xs: Sequence[float]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("a")
-    ap.add_argument("b")
+    ap.add_argument("b", nargs="+", help="one bot or more, each played against A")
     ap.add_argument("--vs", default="hard")
     ap.add_argument("--rules", type=rules_arg, default="standard")
     ap.add_argument("--seed", type=int, required=True)
@@ -171,17 +174,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         const="all",
         default="",
         choices=PEEKS,
-        help="B's sampled worlds hold the opponents' true hands (what reading them is worth); "
+        help="B's sampled worlds (each B's) hold the opponents' true hands (what reading them "
+        "is worth); "
         "draw or play: in those decisions only; knock or discard: in the plays with a legal "
         "knock or without one",
     )
     args = ap.parse_args(argv)
-    for name in (args.a, args.b, args.vs):
+    bs = tuple(args.b)
+    for name in (args.a, *bs, args.vs):
         try:
             parse_spec(name)
         except ValueError as e:
             ap.error(str(e))
-    if args.peek and (parse_spec(args.b)[0] != "expert" or parse_spec(args.vs)[0] == "expert"):
+    if args.peek and (
+        any(parse_spec(b)[0] != "expert" for b in bs) or parse_spec(args.vs)[0] == "expert"
+    ):
         ap.error("--peek: B must be an expert and --vs not one")
     rules = Rules.from_dict(args.rules)
     wanted = {x.strip() for x in args.limits.split(",") if x.strip()}
@@ -190,30 +197,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         for d in range(args.start, args.start + args.pairs)
         if not wanted or bucket(_limit(rules, args.seed, d)) in wanted
     ]
-    jobs = [(args.rules, args.a, args.b, args.vs, args.seed, d, args.peek) for d in deals]
+    jobs = [(args.rules, args.a, bs, args.vs, args.seed, d, args.peek) for d in deals]
     rows = []
     with multiprocessing.Pool(args.jobs) if args.jobs > 1 else _Serial() as pool:
         for row in pool.imap(_deal, jobs):
             rows.append(row)
             if args.verbose:
-                print(f"deal {row[0]}: A {row[1]:+.1f} B {row[2]:+.1f}", flush=True)
-    a = [r[1] for r in rows]
-    b = [r[2] for r in rows]
-    diff = [r[2] - r[1] for r in rows]
-    changed = sum(1 for r in rows if r[3])
+                many = " ".join(f"{x:+.1f}" for x in row[2])
+                print(f"deal {row[0]}: A {row[1]:+.1f} B {many}", flush=True)
     print(
         f"seed {args.seed}, deals {args.start}-{args.start + args.pairs - 1}, "
         f"limits {args.limits or 'all'}: "
         f"{len(rows)} deals x {rules.players} seatings, vs {args.vs}"
     )
-    print(f"  A {args.a}: {_ci(a)}")
+    print(f"  A {args.a}: {_ci([r[1] for r in rows])}")
     peek = f" (peeking{'' if args.peek == 'all' else ' in ' + args.peek})" if args.peek else ""
-    print(f"  B {args.b}{peek}: {_ci(b)}")
-    print(f"  B - A: {_ci(diff)}  ({changed} deals played differently)")
-    for key in ("A", "2-4", "5-7", "8-10"):
-        sub = [r for r in rows if bucket(_limit(rules, args.seed, r[0])) == key]
-        if sub and len(wanted) != 1:
-            print(f"    {key:>4} {len(sub):4d} deals  B - A {_ci([r[2] - r[1] for r in sub])}")
+    for i, b in enumerate(bs):
+        tag = "B" if len(bs) == 1 else f"B{i + 1}"
+        diff = [r[2][i] - r[1] for r in rows]
+        changed = sum(1 for r in rows if r[3][i])
+        print(f"  {tag} {b}{peek}: {_ci([r[2][i] for r in rows])}")
+        print(f"  {tag} - A: {_ci(diff)}  ({changed} deals played differently)")
+        for key in ("A", "2-4", "5-7", "8-10"):
+            sub = [r for r in rows if bucket(_limit(rules, args.seed, r[0])) == key]
+            if sub and len(wanted) != 1:
+                d = _ci([r[2][i] - r[1] for r in sub])
+                print(f"    {key:>4} {len(sub):4d} deals  {tag} - A {d}")
     return 0
 
 

@@ -69,11 +69,17 @@ def test_peeking_worlds_hold_the_true_hands_and_the_rest_as_stock(phases: str) -
 
 
 def test_ab_rows_pair_the_deals_and_peek_changes_only_b(capsys: pytest.CaptureFixture[str]) -> None:
-    job = ({"preset": "standard"}, "expert:budget=0.01,guard=inf", "expert:budget=0.01,guard=inf")
+    bot = "expert:budget=0.01,guard=inf"
+    job = ({"preset": "standard"}, bot, (bot,))
     deal, a, b, differ = AB._deal((*job, "medium", 7013, 0, ""))
-    assert (deal, a, differ) == (0, b, False)  # the same bot twice: the same play
+    assert (deal, (a,), differ) == (0, b, (False,))  # the same bot twice: the same play
     peeked = AB._deal((*job, "medium", 7013, 0, "all"))
     assert peeked[1] == a  # A does not peek
+    # more than one B: each on the same deal, each against A
+    many = AB._deal(({"preset": "standard"}, "medium", ("medium", "easy"), "hard", 7013, 3, ""))
+    assert many[2][0] == many[1] and many[3][0] is False
+    alone = AB._deal(({"preset": "standard"}, "medium", ("easy",), "hard", 7013, 3, ""))
+    assert alone[2] == many[2][1:] and alone[3] == many[3][1:]
     with pytest.raises(SystemExit) as info:
         AB.main(["expert", "expert", "--vs", "expert", "--seed", "1", "--peek"])
     assert info.value.code == 2
