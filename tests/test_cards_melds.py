@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import pickle
 import random
+from collections.abc import Iterator, Sequence
 
 import pytest
 
@@ -464,14 +465,11 @@ def _swaps_to_gin(hand: int, live: int, most: int) -> int:
     return most + 1
 
 
-def test_gin_distance_against_every_swap() -> None:
-    """Hands a few swaps from a gin of random melds, each against a random live set: the
-    distance is the fewest swaps that make gin (up to 2 tried every way; 3 or more agree)."""
-    rng = random.Random(21)
+def _near_gin(rng: random.Random, swaps: Sequence[int]) -> Iterator[tuple[int, int]]:
+    """Endless (hand, live): a gin of random melds with a few cards (a choice of ``swaps``)
+    swapped for others, and 25 random cards it does not hold as the live ones."""
     masks = [m.mask for m in ALL_MELDS]
-    seen = set()
-    done = 0
-    while done < 150:
+    while True:
         gin = 0
         for _ in range(60):
             m = rng.choice(masks)
@@ -479,16 +477,23 @@ def test_gin_distance_against_every_swap() -> None:
                 gin |= m
         if gin.bit_count() != 10:
             continue
-        k = rng.choice((0, 1, 1, 2, 2, 3))
+        k = rng.choice(swaps)
         out = rng.sample([c for c in range(52) if gin >> c & 1], k)
         add = rng.sample([c for c in range(52) if not gin >> c & 1], k)
         hand = gin & ~sum(1 << c for c in out) | sum(1 << c for c in add)
         live = sum(1 << c for c in rng.sample([c for c in range(52) if not hand >> c & 1], 25))
+        yield hand, live
+
+
+def test_gin_distance_against_every_swap() -> None:
+    """Hands a few swaps from a gin of random melds, each against a random live set: the
+    distance is the fewest swaps that make gin (up to 2 tried every way; 3 or more agree)."""
+    seen = set()
+    for hand, live in itertools.islice(_near_gin(random.Random(21), (0, 1, 1, 2, 2, 3)), 150):
         want = _swaps_to_gin(hand, live, 2)
         got = gin_distance(hand, live)
         assert min(got, 3) == want, (format_cards(cards_of(hand)), format_cards(cards_of(live)))
         seen.add(want)
-        done += 1
     assert seen == {0, 1, 2, 3}
 
 
@@ -519,22 +524,10 @@ def test_gin_outs_are_the_cards_of_every_nearest_gin() -> None:
     """Hands one or two swaps from a gin of random melds: the outs are exactly the live
     cards that some swap of ``distance`` cards making gin takes (tried every way), on every
     hand whose distance the swaps confirm (the distance's two cheap cases aside)."""
-    rng = random.Random(23)
-    masks = [m.mask for m in ALL_MELDS]
     checked = {1: 0, 2: 0}
-    while min(checked.values()) < 40:
-        gin = 0
-        for _ in range(60):
-            m = rng.choice(masks)
-            if not m & gin and (gin | m).bit_count() <= 10:
-                gin |= m
-        if gin.bit_count() != 10:
-            continue
-        k = rng.choice((1, 2))
-        out = rng.sample([c for c in range(52) if gin >> c & 1], k)
-        add = rng.sample([c for c in range(52) if not gin >> c & 1], k)
-        hand = gin & ~sum(1 << c for c in out) | sum(1 << c for c in add)
-        live = sum(1 << c for c in rng.sample([c for c in range(52) if not hand >> c & 1], 25))
+    for hand, live in _near_gin(random.Random(23), (1, 2)):
+        if min(checked.values()) >= 40:
+            break
         dist, outs = gin_outs(hand, live)
         assert dist == gin_distance(hand, live)
         if dist not in checked or _swaps_to_gin(hand, live, 2) != dist:
