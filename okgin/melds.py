@@ -638,8 +638,7 @@ def _gin_groups(c: int, rest: int, live: int) -> tuple[tuple[int, int, int], ...
             break  # a card neither held nor live ends every run through it
         if not rest & card:
             continue
-        span = ((1 << (b - r + 1)) - 1) << (base + r)
-        held = rest & span
+        held = rest & (((1 << (b - r + 1)) - 1) << (base + r))
         # the live cards below r and above b that a run of these hand cards may take
         below = 0
         while below < 2 and free(r - below - 1):
@@ -730,6 +729,6 @@ def gin_outs(hand: int, live: int, size: int = 10) -> tuple[int, int]:
         return best, fill
 
     best, fill = most(hand, size)
-    if best <= 0:
-        return size, 0 if best < 0 else fill & live
+    if best < 0:
+        return size, 0
     return size - best, fill & live

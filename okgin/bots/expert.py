@@ -115,13 +115,16 @@ for gin (``race`` × how many cards the hand left is from gin, less ``outs`` × 
 unseen cards that bring it a card nearer: :meth:`~okgin.bots.hard.HardBot.race_value`).
 ``hard`` with two players holds out for gin in every hand, so a hand against it is a race to
 gin, and a discard chosen by deadwood alone keeps low loose cards where a gin seeker keeps
-connected ones. Chosen against ``hard`` on tuning deals (docs/strength.md, eleventh
+connected ones. Chosen at ``hard``'s speed on tuning deals (docs/strength.md, eleventh
 session): ``hard:race=3`` against ``hard`` +2.36 [+1.49, +3.22] points per hand (2,000 pairs
-of seed 7042), ``race`` 5 a little better than 3, 8 or 12, ``outs`` 3-5 better than 0, 8 or 15
-(seeds 7044, 7046, 7048); against ``medium``, which knocks at once, it costs a little (``race``
-3 −0.25, 5 −0.12 points per hand, 1,196 pairs of 7047). ``prior_P`` in a bot spec sets the
-prior's parameter ``P`` (``expert:prior_outs=0``); ``race`` is the older spelling of
-``prior_race``. With three or four players the prior is ``hard``'s as tuned there.
+of seed 7042); ``race`` 5 +1.00 over 3 (200 deals of 7044), 8 and 12 a little below 5 (952
+deals of 7046); ``outs`` 5 +0.68 over 0 and 15 −4.30 (7046), 3 about 5 and 8 below (7048);
+against ``medium``, which knocks at once, within ±0.4 (1,220 deals of 7047). On held-out
+deals the expert with it beats ``hard`` by +3.21 [+1.57, +4.81] (910010; the default before
+it +1.26 on 910001) and ``medium`` by +8.63 [+7.19, +9.96] (910011). ``prior_P`` in a bot
+spec sets the prior's parameter ``P`` (``expert:prior_outs=0``); ``race`` is the older
+spelling of ``prior_race``. With three or four players the prior is ``hard``'s as tuned
+there (the race did not help: 164 deals of 7150 under ``party``).
 
 Layoffs are exact (:func:`~okgin.melds.best_layoffs` gives the least deadwood in every
 world, so sampling cannot change them) and so is the fiftieth knock's arrangement.
