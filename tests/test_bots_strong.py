@@ -484,6 +484,32 @@ def test_hard_race_and_outs_add_the_race_for_gin_to_each_discard() -> None:
     assert changed
 
 
+def test_hard_race_read_drops_the_race_after_a_high_throw_under_high_limits() -> None:
+    """``race_read`` V: under a knock limit of ``race_read_limit`` or more, a discard's
+    score has the race only while the next seat's last throw (if any) is worth V or less;
+    elsewhere the scores are the racer's, after a high throw the plain bot's."""
+    from okgin.bots.belief import THROW
+    from okgin.cards import VALUES
+
+    race = {"race": 5.0, "outs": 4.0}
+    racer, plain = HardBot(1, race), HardBot(1)
+    reader = HardBot(1, {**race, "race_read": 4})
+    seen = {"high": 0, "low": 0, "none": 0, "limit": 0}
+    for view in [v for _, v in _views(Rules.preset("standard"), 300, 37) if v.phase == "play"]:
+        know = Knowledge(view)
+        thrown = [c for kind, c in know.history[know.opponents[0]] if kind == THROW]
+        if view.knock_limit < 8:
+            case = "limit"
+        elif not thrown:
+            case = "none"
+        else:
+            case = "high" if VALUES[thrown[-1]] > 4 else "low"
+        seen[case] += 1
+        expected = plain if case == "high" else racer
+        assert reader.discard_scores(view, know) == expected.discard_scores(view, know), case
+    assert all(seen.values()), seen
+
+
 def _unforced_knock_view(seed: int) -> View:
     """Seat 0's first play-phase view (medium self-play) where a knock short of gin is legal
     and ``hard`` would discard instead."""
@@ -1065,10 +1091,10 @@ def test_expert_prior_races_for_gin_with_two_players_only() -> None:
 
     bot = make_bot("expert")
     assert isinstance(bot, ExpertBot)
-    assert PRIOR["race"] > 0 and PRIOR["outs"] > 0
+    assert PRIOR["race"] > 0 and PRIOR["outs"] > 0 and PRIOR["race_read"] > 0
     assert bot.hard.params == {**DEFAULTS, **PRIOR}
     assert bot.hard.multi_params == {**DEFAULTS, **MULTI}
-    assert DEFAULTS["race"] == DEFAULTS["outs"] == 0.0  # ``hard`` itself is as tuned
+    assert DEFAULTS["race"] == DEFAULTS["outs"] == DEFAULTS["race_read"] == 0  # as tuned
     for spec, race, outs in (
         ("expert:race=3", 3.0, PRIOR["outs"]),
         ("expert:prior_race=2,prior_outs=0", 2.0, 0.0),

@@ -126,6 +126,16 @@ spec sets the prior's parameter ``P`` (``expert:prior_outs=0``); ``race`` is the
 spelling of ``prior_race``. With three or four players the prior is ``hard``'s as tuned
 there (the race did not help: 164 deals of 7150 under ``party``).
 
+``race_read`` 4 (thirteenth session): under knock limits of 8 or more (``race_read_limit``)
+the race counts only while the opponent's last throw of the hand is worth 4 or less
+(:meth:`~okgin.bots.hard.HardBot.races`): one who knocks at once, like ``medium``, throws its
+costliest loose card and, at those limits, soon knocks, so a discard kept for gin costs
+deadwood; a holder for gin throws low cards as its hand nears gin. Chosen at ``hard``'s speed
+on tuning deals, limits 8-10 only: against ``medium`` +1.61 [+0.86, +2.37] points a hand over
+the race everywhere (1,433 deals of ``scripts/expert_ab.py --seed 7056``; no race at all there
++1.45 on 7054), against ``hard`` −0.75 [−2.25, +0.75] (701 deals of 7057; no race −2.60 on
+7055). Held out: docs/strength.md.
+
 Layoffs are exact (:func:`~okgin.melds.best_layoffs` gives the least deadwood in every
 world, so sampling cannot change them) and so is the fiftieth knock's arrangement.
 
@@ -169,7 +179,7 @@ __all__ = [
 ]
 
 #: The two-player parameters of the expert's prior over ``hard``'s (see the docstring).
-PRIOR: dict[str, float] = {"race": 5.0, "outs": 4.0}
+PRIOR: dict[str, float] = {"race": 5.0, "outs": 4.0, "race_read": 4}
 
 #: Rollout actions one second buys (measured on the project's machine).
 STEPS_PER_SECOND = 160_000

@@ -43,7 +43,15 @@ from collections.abc import Mapping, Sequence
 
 from okgin.actions import DONE, DRAW, PASS, TAKE, Action, Discard, Knock, Layoff
 from okgin.bots.base import knock_deadwood
-from okgin.bots.belief import NEIGHBOURS, Knowledge, bits, decision_rng, melds_with, sample_worlds
+from okgin.bots.belief import (
+    NEIGHBOURS,
+    THROW,
+    Knowledge,
+    bits,
+    decision_rng,
+    melds_with,
+    sample_worlds,
+)
 from okgin.bots.words import keeps_text
 from okgin.cards import CARDS, VALUES
 from okgin.errors import BotError
@@ -80,6 +88,8 @@ DEFAULTS: dict[str, float] = {
     "multi": 1,
     "race": 0.0,
     "outs": 0.0,
+    "race_read": 0,
+    "race_read_limit": 8,
 }
 
 #: What differs with three or four players (tuned under ``party`` with 3 players:
@@ -254,6 +264,19 @@ class HardBot:
         share = outs.bit_count() / n if n else 0.0
         return p["race"] * dist - p["outs"] * share
 
+    @staticmethod
+    def races(view: View, know: Knowledge, p: Mapping[str, float]) -> bool:
+        """Whether the race for gin counts in this discard: always, unless ``race_read`` V
+        is set and the knock limit is ``race_read_limit`` or more, where it counts only
+        while the next seat's last throw of the hand (if any) is worth V or less. A player
+        who knocks as soon as it may throws its costliest loose card, so a high throw
+        that did not come with a knock says the hand is one of quick knocks, where a
+        discard kept for gin costs deadwood; a holder for gin throws low ones too."""
+        if not p["race_read"] or view.knock_limit < p["race_read_limit"]:
+            return True
+        thrown = [c for kind, c in know.history[know.opponents[0]] if kind == THROW]
+        return not thrown or VALUES[thrown[-1]] <= p["race_read"]
+
     # ---- draws -------------------------------------------------------------------------
     def hand_value(self, hand: int, live: Sequence[int], alpha: float | None = None) -> float:
         """How good a hand between turns is (lower is better): its deadwood, less
@@ -341,6 +364,7 @@ class HardBot:
         stock0 = max(1, 52 - view.players * view.rules.cards_per_hand - 1)
         late = 1.0 - min(1.0, know.stock / stock0)
         beta = p["beta"] + p["beta_late"] * late
+        race = bool(p["race"] or p["outs"]) and self.races(view, know, p)
         opps = know.opponents
         probs = [know.card_probs(s) for s in opps]
         weights = [1.0 if i == 0 else p["risk_others"] for i in range(len(opps))]
@@ -357,7 +381,7 @@ class HardBot:
                 for w, pr in zip(weights, probs):
                     risk += w * know.feed_risk(c, pr, p["risk_background"])
             score = dw - p["alpha"] * imp + beta * risk
-            if p["race"] or p["outs"]:
+            if race:
                 score += self.race_value(h, live_mask, p, view.rules.cards_per_hand)
             if live and p["reach"]:
                 score -= p["reach"] * share
