@@ -17,7 +17,9 @@ It sees only its view (:class:`~okgin.bots.belief.Knowledge` reads it) and decid
   with three or four every seat knocks at once and the hand goes to the first that can),
   plus ``race`` × how many cards the hand it leaves is from gin, less ``outs`` × the share
   of the unseen cards whose draw would bring it a card nearer (:func:`~okgin.melds.gin_outs`;
-  both 0, off, by default: ``hard`` as tuned; the ``expert``'s prior sets them);
+  both 0, off, by default: ``hard`` as tuned; the ``expert``'s prior sets them), under knock
+  limits of ``race_read_limit`` or more only while the next seat's last throw is worth
+  ``race_read`` or less, if that is set (:meth:`HardBot.races`);
 * **knock** — gin always. Otherwise it samples the opponents' hands (they kept the best of
   what they saw, weighted by how likely their choices were), lays their cards off on its
   melds, and prices the knock (points, undercuts, bonuses, the multiplier). Near the target
