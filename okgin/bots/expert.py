@@ -134,7 +134,9 @@ deadwood; a holder for gin throws low cards as its hand nears gin. Chosen at ``h
 on tuning deals, limits 8-10 only: against ``medium`` +1.61 [+0.86, +2.37] points a hand over
 the race everywhere (1,433 deals of ``scripts/expert_ab.py --seed 7056``; no race at all there
 +1.45 on 7054), against ``hard`` −0.75 [−2.25, +0.75] (701 deals of 7057; no race −2.60 on
-7055). Held out: docs/strength.md.
+7055). Held out (docs/strength.md): against ``hard`` +3.01 [+1.40, +4.66] (910016), against
+``medium`` +7.25 and 71.0% of games (910017), under the EAAI-21 rule set 75.3% (910018; 69.8%
+without the read on 910013).
 
 Layoffs are exact (:func:`~okgin.melds.best_layoffs` gives the least deadwood in every
 world, so sampling cannot change them) and so is the fiftieth knock's arrangement.
