@@ -103,13 +103,16 @@ def test_legal_play_every_rule_set(name: str, rules: Rules) -> None:
     assert "play" in phases
 
 
-def _views(rules: Rules, count: int, seed: int) -> list[tuple[Game, View]]:
-    """Positions from medium self-play where the seat to play has a real choice."""
+def _views(
+    rules: Rules, count: int, seed: int, names: tuple[str, ...] = ("medium",)
+) -> list[tuple[Game, View]]:
+    """Positions from self-play (``medium`` by default; seat i plays ``names[i % len]``)
+    where the seat to play has a real choice."""
     rng = random.Random(seed)
     out = []
     while len(out) < count:
         game = Game(rules, seed=rng.randrange(10**9))
-        bots = [make_bot("medium", s) for s in range(rules.players)]
+        bots = [make_bot(names[s % len(names)], s) for s in range(rules.players)]
         stop = rng.randrange(0, 40)
         hand = game.hand
         for _ in range(stop):
@@ -537,6 +540,43 @@ def test_expert_knock_switch_inf_never_searches_a_knock_hard_would_not_make() ->
     never = ExpertBot(5, budget=BUDGET, knock_switch=float("inf"))
     assert not any(isinstance(a, Knock) for a in never.candidates(view, know, prior))
     assert not isinstance(never.act(view), Knock)
+
+
+def test_expert_knock_read_searches_a_knock_only_after_a_low_throw_under_high_limits() -> None:
+    """``knock_read`` V: with two players and a knock limit of ``knock_read_limit`` or more,
+    a knock short of gin that ``hard`` would not make is among the candidates only while the
+    opponent's last throw of the hand (if any) is worth V or less; elsewhere as by default."""
+    from okgin.bots.base import knock_deadwood
+    from okgin.bots.belief import THROW
+    from okgin.cards import VALUES
+
+    default = ExpertBot(5, budget=BUDGET)
+    reader = ExpertBot(5, budget=BUDGET, knock_read=4)
+    seen = {"high": 0, "low": 0, "none": 0, "limit": 0}
+    for _, view in _views(Rules.preset("standard"), 800, 41, ("medium", "hard")):
+        know = Knowledge(view)
+        if view.phase != "play" or not any(
+            isinstance(a, Knock) and knock_deadwood(know.hand, a) > 0 for a in view.legal_actions
+        ):
+            continue
+        prior = default.hard.decide(view, know)[0]
+        if isinstance(prior, Knock):
+            continue
+        thrown = [c for kind, c in know.history[know.opponents[0]] if kind == THROW]
+        if view.knock_limit < 5:
+            case = "limit"
+        elif not thrown:
+            case = "none"
+        else:
+            case = "high" if VALUES[thrown[-1]] > 4 else "low"
+        seen[case] += 1
+        mine = reader.candidates(view, know, prior)
+        assert any(isinstance(a, Knock) for a in default.candidates(view, know, prior))
+        assert any(isinstance(a, Knock) for a in mine) == (case != "high"), case
+        if case == "high":
+            rest = [a for a in default.candidates(view, know, prior) if not isinstance(a, Knock)]
+            assert mine == rest
+    assert seen["high"] and seen["low"] and seen["limit"], seen  # every case met
 
 
 def test_expert_guard_stops_a_search_by_the_clock() -> None:

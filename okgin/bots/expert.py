@@ -138,6 +138,15 @@ the race everywhere (1,433 deals of ``scripts/expert_ab.py --seed 7056``; no rac
 ``medium`` +7.25 and 71.0% of games (910017), under the EAAI-21 rule set 75.3% (910018; 69.8%
 without the read on 910013).
 
+``knock_read`` V (0, off, by default; ``knock_read_limit`` 5; fourteenth session): with two
+players and a knock limit of 5 or more, a knock the prior would not make (short of gin) is
+searched only while the opponent's last throw of the hand is worth V or less, the read of
+``race_read`` applied to the knocks: against one who knocks at once a low hand held back wins
+undercuts. On tuning deals never searching such a knock (``knock_switch`` ``inf``) gained
++0.79 [+0.04, +1.55] points a hand against ``medium`` (300 deals of ``scripts/expert_ab.py
+--seed 7062``), the read with V 4 did not: −0.17 [−0.95, +0.61] (149 deals of 7064)
+(docs/strength.md, fourteenth session).
+
 Layoffs are exact (:func:`~okgin.melds.best_layoffs` gives the least deadwood in every
 world, so sampling cannot change them) and so is the fiftieth knock's arrangement.
 
@@ -160,11 +169,11 @@ from typing import Any
 
 from okgin.actions import DRAW, PASS, TAKE, Action, Discard, Knock
 from okgin.bots.base import knock_deadwood
-from okgin.bots.belief import Knowledge, decision_rng, sample_worlds, world_state
+from okgin.bots.belief import THROW, Knowledge, decision_rng, sample_worlds, world_state
 from okgin.bots.budget import DEFAULT_BUDGET, check_budget
 from okgin.bots.hard import DEFAULTS, HardBot, best_knock, layoff_action
 from okgin.bots.playout import AT_ONCE, playout
-from okgin.cards import CARDS
+from okgin.cards import CARDS, VALUES
 from okgin.errors import BotError
 from okgin.hand import HandState
 from okgin.melds import deadwood
@@ -196,6 +205,8 @@ OPTIONS: dict[str, type] = {
     "discards": int,
     "switch": float,
     "knock_switch": float,
+    "knock_read": int,
+    "knock_read_limit": int,
     "min_worlds": int,
     "max_worlds": int,
     "rollout_cap": int,
@@ -284,6 +295,8 @@ class ExpertBot:
         at_once: float = 1.0,
         opponent_caps: tuple[int, int] = (0, 2),
         knock_switch: float = 1.0,
+        knock_read: int = 0,
+        knock_read_limit: int = 5,
         defence: float = 1.6,
         safe_slack: int = 2,
         guard: float = GUARD,
@@ -310,6 +323,7 @@ class ExpertBot:
         _check(0 <= at_once <= 1, "at_once", at_once, "a share from 0 to 1")
         _check(switch >= 0, "switch", switch, "0 or more standard errors")
         _check(knock_switch >= 0, "knock_switch", knock_switch, "0 or more standard errors")
+        _check(knock_read >= 0, "knock_read", knock_read, "a card's count, 0 (off) or more")
         _check(0 <= defence < math.inf, "defence", defence, "a weight of 0 or more")
         _check(guard > 0, "guard", guard, "a positive number of budgets (inf: none)")
         _check(read_holdout in (0, 1), "read_holdout", read_holdout, "0 or 1")
@@ -364,6 +378,8 @@ class ExpertBot:
         self.at_once = at_once
         self.opponent_caps = opponent_caps
         self.knock_switch = knock_switch
+        self.knock_read = knock_read
+        self.knock_read_limit = knock_read_limit
         self.defence = defence
         self.safe_slack = safe_slack
         self.guard = guard
@@ -442,7 +458,7 @@ class ExpertBot:
             return draws
         out: list[Action] = [prior]
         knocks = [a for a in legal if isinstance(a, Knock)]
-        if knocks and (isinstance(prior, Knock) or self.knock_switch < math.inf):
+        if knocks and (isinstance(prior, Knock) or self.searches_knock(view, know)):
             k = best_knock(know.hand, knocks, view.rules)
             if k not in out:
                 out.append(k)
@@ -451,6 +467,23 @@ class ExpertBot:
             if d not in out:
                 out.append(d)
         return out
+
+    def searches_knock(self, view: View, know: Knowledge) -> bool:
+        """Whether a knock the prior would not make is a candidate: unless ``knock_switch``
+        is ``inf``; with ``knock_read`` V, two players and a knock limit of
+        ``knock_read_limit`` or more, only while the opponent's last throw of the hand (if
+        any) is worth V or less (one who knocks as soon as it may throws its costliest loose
+        card; against it a low hand held back wins undercuts)."""
+        if self.knock_switch == math.inf:
+            return False
+        if (
+            not self.knock_read
+            or len(know.opponents) != 1
+            or view.knock_limit < self.knock_read_limit
+        ):
+            return True
+        thrown = [c for kind, c in know.history[know.opponents[0]] if kind == THROW]
+        return not thrown or VALUES[thrown[-1]] <= self.knock_read
 
     def search(
         self,
