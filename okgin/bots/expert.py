@@ -145,7 +145,10 @@ searched only while the opponent's last throw of the hand is worth V or less, th
 undercuts. On tuning deals never searching such a knock (``knock_switch`` ``inf``) gained
 +0.79 [+0.04, +1.55] points a hand against ``medium`` (300 deals of ``scripts/expert_ab.py
 --seed 7062``), the read with V 4 did not: −0.17 [−0.95, +0.61] (149 deals of 7064)
-(docs/strength.md, fourteenth session).
+(docs/strength.md, fourteenth session). Held out, ``knock_switch=inf`` gave +7.59 and 72.5%
+of games against ``medium`` (910019), within the default's spread over seeds, and +1.64
+[+0.01, +3.27] against ``hard`` (910020), about half the default's lead: the knocks short of
+gin stay searched (``knock_switch`` 1).
 
 Layoffs are exact (:func:`~okgin.melds.best_layoffs` gives the least deadwood in every
 world, so sampling cannot change them) and so is the fiftieth knock's arrangement.
