@@ -487,26 +487,31 @@ def test_hard_race_and_outs_add_the_race_for_gin_to_each_discard() -> None:
     assert changed
 
 
+def _throw_case(view: View, know: Knowledge, limit: int) -> str:
+    """How the reads of the last throw (worth 4 or less) see a view: ``limit`` (the knock
+    limit is below ``limit``), ``none`` (the next seat has not thrown), ``high`` or ``low``."""
+    from okgin.bots.belief import THROW
+    from okgin.cards import VALUES
+
+    thrown = [c for kind, c in know.history[know.opponents[0]] if kind == THROW]
+    if view.knock_limit < limit:
+        return "limit"
+    if not thrown:
+        return "none"
+    return "high" if VALUES[thrown[-1]] > 4 else "low"
+
+
 def test_hard_race_read_drops_the_race_after_a_high_throw_under_high_limits() -> None:
     """``race_read`` V: under a knock limit of ``race_read_limit`` or more, a discard's
     score has the race only while the next seat's last throw (if any) is worth V or less;
     elsewhere the scores are the racer's, after a high throw the plain bot's."""
-    from okgin.bots.belief import THROW
-    from okgin.cards import VALUES
-
     race = {"race": 5.0, "outs": 4.0}
     racer, plain = HardBot(1, race), HardBot(1)
     reader = HardBot(1, {**race, "race_read": 4})
     seen = {"high": 0, "low": 0, "none": 0, "limit": 0}
     for view in [v for _, v in _views(Rules.preset("standard"), 300, 37) if v.phase == "play"]:
         know = Knowledge(view)
-        thrown = [c for kind, c in know.history[know.opponents[0]] if kind == THROW]
-        if view.knock_limit < 8:
-            case = "limit"
-        elif not thrown:
-            case = "none"
-        else:
-            case = "high" if VALUES[thrown[-1]] > 4 else "low"
+        case = _throw_case(view, know, 8)
         seen[case] += 1
         expected = plain if case == "high" else racer
         assert reader.discard_scores(view, know) == expected.discard_scores(view, know), case
@@ -547,8 +552,6 @@ def test_expert_knock_read_searches_a_knock_only_after_a_low_throw_under_high_li
     a knock short of gin that ``hard`` would not make is among the candidates only while the
     opponent's last throw of the hand (if any) is worth V or less; elsewhere as by default."""
     from okgin.bots.base import knock_deadwood
-    from okgin.bots.belief import THROW
-    from okgin.cards import VALUES
 
     default = ExpertBot(5, budget=BUDGET)
     reader = ExpertBot(5, budget=BUDGET, knock_read=4)
@@ -562,13 +565,7 @@ def test_expert_knock_read_searches_a_knock_only_after_a_low_throw_under_high_li
         prior = default.hard.decide(view, know)[0]
         if isinstance(prior, Knock):
             continue
-        thrown = [c for kind, c in know.history[know.opponents[0]] if kind == THROW]
-        if view.knock_limit < 5:
-            case = "limit"
-        elif not thrown:
-            case = "none"
-        else:
-            case = "high" if VALUES[thrown[-1]] > 4 else "low"
+        case = _throw_case(view, know, 5)
         seen[case] += 1
         mine = reader.candidates(view, know, prior)
         assert any(isinstance(a, Knock) for a in default.candidates(view, know, prior))

@@ -172,11 +172,11 @@ from typing import Any
 
 from okgin.actions import DRAW, PASS, TAKE, Action, Discard, Knock
 from okgin.bots.base import knock_deadwood
-from okgin.bots.belief import THROW, Knowledge, decision_rng, sample_worlds, world_state
+from okgin.bots.belief import Knowledge, decision_rng, sample_worlds, world_state
 from okgin.bots.budget import DEFAULT_BUDGET, check_budget
-from okgin.bots.hard import DEFAULTS, HardBot, best_knock, layoff_action
+from okgin.bots.hard import DEFAULTS, HardBot, best_knock, layoff_action, threw_low
 from okgin.bots.playout import AT_ONCE, playout
-from okgin.cards import CARDS, VALUES
+from okgin.cards import CARDS
 from okgin.errors import BotError
 from okgin.hand import HandState
 from okgin.melds import deadwood
@@ -485,8 +485,7 @@ class ExpertBot:
             or view.knock_limit < self.knock_read_limit
         ):
             return True
-        thrown = [c for kind, c in know.history[know.opponents[0]] if kind == THROW]
-        return not thrown or VALUES[thrown[-1]] <= self.knock_read
+        return threw_low(know, self.knock_read)
 
     def search(
         self,

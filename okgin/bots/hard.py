@@ -68,7 +68,7 @@ from okgin.melds import (
 from okgin.rules import Rules
 from okgin.views import View
 
-__all__ = ["DEFAULTS", "MULTI", "HardBot", "best_knock", "knock_points"]
+__all__ = ["DEFAULTS", "MULTI", "HardBot", "best_knock", "knock_points", "threw_low"]
 
 #: The tuned parameters (scripts/tune_hard.py under ``standard``, two players; see the module
 #: docstring for their meaning). ``multi`` 1 takes :data:`MULTI`'s values with 3-4 players.
@@ -105,6 +105,14 @@ MULTI: dict[str, float] = {
     "tau_stock": 3.0,
     "reach": 80.0,
 }
+
+
+def threw_low(know: Knowledge, most: float) -> bool:
+    """Whether the next seat's last throw of the hand (if any) is worth ``most`` or less:
+    the read of ``race_read`` (and the expert's ``knock_read``). One who knocks as soon as it
+    may throws its costliest loose card; a holder for gin throws low ones too."""
+    thrown = [c for kind, c in know.history[know.opponents[0]] if kind == THROW]
+    return not thrown or VALUES[thrown[-1]] <= most
 
 
 def _spots(hand: int, knock: Knock) -> int:
@@ -276,8 +284,7 @@ class HardBot:
         discard kept for gin costs deadwood; a holder for gin throws low ones too."""
         if not p["race_read"] or view.knock_limit < p["race_read_limit"]:
             return True
-        thrown = [c for kind, c in know.history[know.opponents[0]] if kind == THROW]
-        return not thrown or VALUES[thrown[-1]] <= p["race_read"]
+        return threw_low(know, p["race_read"])
 
     # ---- draws -------------------------------------------------------------------------
     def hand_value(self, hand: int, live: Sequence[int], alpha: float | None = None) -> float:
