@@ -574,6 +574,9 @@ def test_expert_knock_read_searches_a_knock_only_after_a_low_throw_under_high_li
             rest = [a for a in default.candidates(view, know, prior) if not isinstance(a, Knock)]
             assert mine == rest
     assert seen["high"] and seen["low"] and seen["limit"], seen  # every case met
+    for bad in ("-1", "11"):
+        with pytest.raises(BotError, match="knock_read_limit must be a knock limit from 0"):
+            make_bot(f"expert:knock_read_limit={bad}")
 
 
 def test_expert_guard_stops_a_search_by_the_clock() -> None:

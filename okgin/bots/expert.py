@@ -327,6 +327,12 @@ class ExpertBot:
         _check(switch >= 0, "switch", switch, "0 or more standard errors")
         _check(knock_switch >= 0, "knock_switch", knock_switch, "0 or more standard errors")
         _check(knock_read >= 0, "knock_read", knock_read, "a card's count, 0 (off) or more")
+        _check(
+            0 <= knock_read_limit <= 10,
+            "knock_read_limit",
+            knock_read_limit,
+            "a knock limit from 0 (the ace) to 10",
+        )
         _check(0 <= defence < math.inf, "defence", defence, "a weight of 0 or more")
         _check(guard > 0, "guard", guard, "a positive number of budgets (inf: none)")
         _check(read_holdout in (0, 1), "read_holdout", read_holdout, "0 or 1")
