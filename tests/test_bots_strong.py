@@ -579,6 +579,30 @@ def test_expert_knock_read_searches_a_knock_only_after_a_low_throw_under_high_li
             make_bot(f"expert:knock_read_limit={bad}")
 
 
+def test_expert_multi_draw_0_leaves_the_draw_to_the_prior_with_three_or_four_players() -> None:
+    """``multi_draw`` 0: with 3-4 players the draw (offer, draw) is the prior's, not searched;
+    with two players it changes nothing."""
+    default = ExpertBot(5, budget=BUDGET)
+    prior_draws = ExpertBot(5, budget=BUDGET, multi_draw=0)
+    searched = 0
+    for players, seed in ((3, 51), (4, 52), (2, 53)):
+        views = _views(Rules.preset("party", players=players), 40, seed)
+        draws = [v for _, v in views if v.phase in ("offer", "draw")]
+        assert draws, players
+        for view in draws:
+            know = Knowledge(view)
+            prior = default.hard.decide(view, know)[0]
+            mine = prior_draws.candidates(view, know, prior)
+            theirs = default.candidates(view, know, prior)
+            searched += players > 2 and len(theirs) > 1
+            assert mine == ([prior] if players > 2 else theirs), (players, view.phase)
+            if players > 2:
+                assert prior_draws.act(view) == prior
+    assert searched  # the default searches some of those draws
+    with pytest.raises(BotError, match="multi_draw must be 0 or 1"):
+        make_bot("expert:multi_draw=2")
+
+
 def test_expert_guard_stops_a_search_by_the_clock() -> None:
     """The wall-clock guard ends the search after the batch in which it passes (8 worlds);
     ``inf`` leaves the count of rollout steps alone in charge."""

@@ -150,6 +150,11 @@ of games against ``medium`` (910019), within the default's spread over seeds, an
 [+0.01, +3.27] against ``hard`` (910020), about half the default's lead: the knocks short of
 gin stay searched (``knock_switch`` 1).
 
+``multi_draw`` 0 (1, on, by default; sixteenth session): with 3-4 players the draw (offer,
+draw) is the prior's, not searched; with two players it changes nothing. With three players
+the search's own choices are mostly discards and takes, and its discards are worth nothing
+measurable there (docs/strength.md, fifteenth session); this measures its takes.
+
 Layoffs are exact (:func:`~okgin.melds.best_layoffs` gives the least deadwood in every
 world, so sampling cannot change them) and so is the fiftieth knock's arrangement.
 
@@ -210,6 +215,7 @@ OPTIONS: dict[str, type] = {
     "knock_switch": float,
     "knock_read": int,
     "knock_read_limit": int,
+    "multi_draw": int,
     "min_worlds": int,
     "max_worlds": int,
     "rollout_cap": int,
@@ -300,6 +306,7 @@ class ExpertBot:
         knock_switch: float = 1.0,
         knock_read: int = 0,
         knock_read_limit: int = 5,
+        multi_draw: int = 1,
         defence: float = 1.6,
         safe_slack: int = 2,
         guard: float = GUARD,
@@ -333,6 +340,7 @@ class ExpertBot:
             knock_read_limit,
             "a knock limit from 0 (the ace) to 10",
         )
+        _check(multi_draw in (0, 1), "multi_draw", multi_draw, "0 or 1")
         _check(0 <= defence < math.inf, "defence", defence, "a weight of 0 or more")
         _check(guard > 0, "guard", guard, "a positive number of budgets (inf: none)")
         _check(read_holdout in (0, 1), "read_holdout", read_holdout, "0 or 1")
@@ -389,6 +397,7 @@ class ExpertBot:
         self.knock_switch = knock_switch
         self.knock_read = knock_read
         self.knock_read_limit = knock_read_limit
+        self.multi_draw = multi_draw
         self.defence = defence
         self.safe_slack = safe_slack
         self.guard = guard
@@ -461,6 +470,8 @@ class ExpertBot:
         legal = view.legal_actions
         phase = view.phase
         if phase in ("offer", "draw", "fiftieth"):
+            if not self.multi_draw and len(know.opponents) > 1:
+                return [prior]  # ``multi_draw`` 0: with 3-4 players the prior draws
             draws: list[Action] = [a for a in legal if a in (TAKE, DRAW, PASS)]
             if phase != "fiftieth" and not know.may_take() and prior != TAKE:
                 draws = [a for a in draws if a != TAKE]
