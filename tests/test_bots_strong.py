@@ -580,8 +580,9 @@ def test_expert_knock_read_searches_a_knock_only_after_a_low_throw_under_high_li
 
 
 def test_expert_multi_draw_0_leaves_the_draw_to_the_prior_with_three_or_four_players() -> None:
-    """``multi_draw`` 0: with 3-4 players the draw (offer, draw) is the prior's, not searched;
-    with two players it changes nothing."""
+    """``multi_draw`` 0: with 3-4 players the draw (offer, draw, the fiftieth card) is the
+    prior's, not searched; with two players it changes nothing. (Self-play positions hold
+    offers and draws; the fiftieth card takes the same branch.)"""
     default = ExpertBot(5, budget=BUDGET)
     prior_draws = ExpertBot(5, budget=BUDGET, multi_draw=0)
     searched = 0
