@@ -7,7 +7,9 @@ Plays ``--hands`` hands of ``hard`` (seat 0) against ``--vs`` (seat 1), two play
 every draw and play decision of seat 0 after the opponent's first discard of the hand keeps
 the view and the opponent's true hand. For the default belief and each ``--try`` setting
 (keywords of :func:`okgin.bots.belief.sample_worlds` and of
-:meth:`okgin.bots.belief.Knowledge.likelihood`), it samples ``--worlds`` worlds per view and
+:meth:`okgin.bots.belief.Knowledge.likelihood`; ``chain=BETA`` draws the worlds from
+:class:`WorldChain` (below) instead, with ``thin``, ``burn``, ``replay`` and
+``throw_high`` its keywords), it samples ``--worlds`` worlds per view and
 prints three measures of the worlds against the truth, and the seconds it took:
 
 * ``share``: the mean share of the opponent's hidden cards a world holds rightly (uniform
@@ -27,6 +29,7 @@ from __future__ import annotations
 
 import argparse
 import inspect
+import math
 import random
 import sys
 import time
@@ -35,7 +38,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from okgin.bots import make_bot, parse_spec
-from okgin.bots.belief import Knowledge, bits, melds_with, sample_worlds
+from okgin.bots.belief import Knowledge, World, bits, melds_with, sample_worlds
 from okgin.game import Game
 from okgin.melds import deadwood
 from okgin.rules import Rules
@@ -52,7 +55,12 @@ KEYS: dict[str, type] = {
     "take_alone": float,
     "throw_high": float,
     "replay": float,
+    "chain": float,
+    "thin": int,
+    "burn": int,
 }
+#: The keywords of the chain (``chain=BETA``); ``thin`` and ``burn`` only with it.
+_CHAIN = ("replay", "throw_high", "thin", "burn")
 _LIKELIHOOD = ("decline_meld", "throw_meld", "take_alone")
 
 
@@ -70,6 +78,16 @@ def setting(text: str) -> dict[str, Any]:
             out[key] = KEYS[key](value)
         except ValueError:
             raise argparse.ArgumentTypeError(f"{key} must be a number, not {value!r}") from None
+    if "chain" in out:
+        alien = sorted(k for k in out if k != "chain" and k not in _CHAIN + _LIKELIHOOD)
+        if alien:
+            raise argparse.ArgumentTypeError(
+                f"chain=BETA draws its own worlds: {', '.join(alien)} would not be used"
+            )
+        if not (out["chain"] >= 0 and out.get("thin", 1) >= 1 and out.get("burn", 0) >= 0):
+            raise argparse.ArgumentTypeError("chain needs BETA ≥ 0, thin ≥ 1 and burn ≥ 0")
+    elif "thin" in out or "burn" in out:
+        raise argparse.ArgumentTypeError("thin and burn are the chain's: give chain=BETA too")
     return out
 
 
@@ -105,6 +123,129 @@ class Fit:
     feed: float
 
 
+class WorldChain:
+    """Worlds drawn from a Metropolis chain over the opponents' hidden cards (``chain=BETA``):
+    a belief tried against the expert's (seventeenth session, docs/strength.md), kept here
+    with the measure that judged it.
+
+    :func:`~okgin.bots.belief.sample_worlds` draws hands from an opponent model and keeps
+    some in proportion to the likelihood of the opponents' choices; when that likelihood is
+    sharp, few of the drawn hands carry it. The chain instead moves the hidden cards one swap
+    at a time (a hidden card of one opponent for an unknown card: one from the stock, or one
+    hidden in another opponent's hand), accepting a swap with the ratio of the target's
+    values, so the worlds it gives follow the target however sharp it is. The target of an
+    opponent's hand is the likelihood of its choices (``Knowledge.likelihood``, or
+    ``Knowledge.replay_likelihood`` with ``replay`` the factor of a worse throw) times
+    ``exp(−beta × deadwood)``: a player keeps the cards that leave it little deadwood.
+
+    The chain starts from an unweighted world of ``sample_worlds``, takes ``burn`` swaps
+    before the first world and ``thin`` before each world; every world holds the chain's
+    hands then and the other unknown cards shuffled as the stock (weight 1). The same
+    ``rng`` gives the same worlds.
+    """
+
+    __slots__ = (
+        "accepted",
+        "beta",
+        "hands",
+        "know",
+        "proposed",
+        "replay",
+        "rng",
+        "seats",
+        "thin",
+        "throw_high",
+        "unknown",
+        "values",
+    )
+
+    def __init__(
+        self,
+        know: Knowledge,
+        rng: random.Random,
+        beta: float = 0.3,
+        thin: int = 2,
+        burn: int = 100,
+        replay: float | None = None,
+        throw_high: float = 1.0,
+    ) -> None:
+        if not (0 <= beta < math.inf and thin >= 1 and burn >= 0):
+            raise ValueError(
+                f"a world chain needs beta ≥ 0, thin ≥ 1 and burn ≥ 0, not {beta}, {thin}, {burn}"
+            )
+        self.know = know
+        self.rng = rng
+        self.beta = beta
+        self.thin = thin
+        self.replay = replay
+        self.throw_high = throw_high
+        self.seats = [s for s in know.opponents if know.hidden[s] > 0]
+        self.unknown = bits(know.unknown)
+        start = sample_worlds(know, 1, rng, weighted=False)
+        self.hands = list(start[0].hands) if start else list(know.held)
+        self.values = {s: self.value(s, self.hands[s]) for s in self.seats}
+        #: swaps proposed and accepted so far (the chain's acceptance rate)
+        self.proposed = 0
+        self.accepted = 0
+        self.step(burn)
+
+    def value(self, s: int, hand: int) -> float:
+        """The target's value of ``hand`` for seat ``s`` (up to a constant)."""
+        know = self.know
+        if self.replay is None:
+            like = know.likelihood(s, hand, throw_high=self.throw_high)
+        else:
+            like = know.replay_likelihood(s, hand, self.replay)
+        return like * math.exp(-self.beta * deadwood(hand))
+
+    def step(self, count: int) -> None:
+        """``count`` proposed swaps."""
+        seats = self.seats
+        if not seats:
+            return
+        rng = self.rng
+        hands = self.hands
+        held = self.know.held
+        values = self.values
+        for _ in range(count):
+            s = seats[0] if len(seats) == 1 else rng.choice(seats)
+            mine = bits(hands[s] & ~held[s])
+            pool = [c for c in self.unknown if not hands[s] >> c & 1]
+            if not mine or not pool:
+                return
+            a = rng.choice(mine)
+            b = rng.choice(pool)
+            self.proposed += 1
+            new = hands[s] ^ (1 << a) ^ (1 << b)
+            new_value = self.value(s, new)
+            old_value = values[s]
+            owner = next((t for t in seats if t != s and hands[t] >> b & 1), None)
+            if owner is not None:  # a swap of hidden cards between two opponents
+                other = hands[owner] ^ (1 << b) ^ (1 << a)
+                other_value = self.value(owner, other)
+                if rng.random() * old_value * values[owner] < new_value * other_value:
+                    hands[s], hands[owner] = new, other
+                    values[s], values[owner] = new_value, other_value
+                    self.accepted += 1
+            elif rng.random() * old_value < new_value:
+                hands[s] = new
+                values[s] = new_value
+                self.accepted += 1
+
+    def draw(self, count: int) -> list[World]:
+        """The next ``count`` worlds of the chain."""
+        out = []
+        for _ in range(count):
+            self.step(self.thin)
+            placed = 0
+            for s in self.seats:
+                placed |= self.hands[s]
+            stock = [c for c in self.unknown if not placed >> c & 1]
+            self.rng.shuffle(stock)
+            out.append(World(list(self.hands), stock, 1.0))
+        return out
+
+
 def fit(data: Sequence[tuple[View, int]], worlds: int, options: dict[str, Any]) -> Fit:
     """The measures of the module docstring for the belief of ``options``."""
     like = {k: v for k, v in options.items() if k in _LIKELIHOOD}
@@ -136,7 +277,11 @@ def fit(data: Sequence[tuple[View, int]], worlds: int, options: dict[str, Any]) 
     for view, true in data:
         know = Weighed(view)
         hidden = true & ~know.held[1]
-        got = sample_worlds(know, worlds, rng, **sample)
+        if "chain" in sample:
+            keys = {k: sample[k] for k in _CHAIN if k in sample}
+            got = WorldChain(know, rng, beta=sample["chain"], **keys).draw(worlds)
+        else:
+            got = sample_worlds(know, worlds, rng, **sample)
         right = sum((w.hands[1] & hidden).bit_count() for w in got)
         share += right / (len(got) * know.hidden[1])
         off = sum(deadwood(w.hands[1]) for w in got) / len(got) - deadwood(true)

@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 import argparse
+import random
 
 import pytest
 from scripts_loader import load_script
 
-from okgin.bots.belief import Knowledge
+from okgin.bots import make_bot
+from okgin.bots.belief import Knowledge, world_state
+from okgin.game import Game
+from okgin.melds import deadwood
+from okgin.rules import Rules
+from okgin.views import View
 
 FIT = load_script("belief_fit")
 
@@ -37,3 +43,75 @@ def test_a_wrong_setting_is_one_line() -> None:
     for bad, why in [("nosuch=1", "is not KEY=VALUE"), ("oversample=x", "must be a number")]:
         with pytest.raises(argparse.ArgumentTypeError, match=why):
             FIT.setting(bad)
+
+
+def _positions(rules: Rules, count: int, seed: int) -> list[tuple[Game, View]]:
+    """Mid-hand positions of ``medium`` self-play where the opponents have thrown."""
+    rng = random.Random(seed)
+    out: list[tuple[Game, View]] = []
+    while len(out) < count:
+        game = Game(rules, seed=rng.randrange(10**9))
+        bots = [make_bot("medium", s) for s in range(rules.players)]
+        hand = game.hand
+        for _ in range(rng.randrange(8, 30)):
+            if hand.is_over:
+                break
+            seat = hand.current_player
+            assert seat is not None
+            game.apply(bots[seat].act(game.view(seat)), seat)
+        if hand.is_over or hand.current_player is None:
+            continue
+        out.append((game, game.view(hand.current_player)))
+    return out
+
+
+def test_the_chain_draws_worlds_consistent_with_the_view_and_follows_its_target() -> None:
+    for rules in (Rules.preset("standard"), Rules.preset("party", players=4)):
+        for game, view in _positions(rules, 4, 3):
+            know = Knowledge(view)
+            chain = FIT.WorldChain(know, random.Random(1), beta=0.1, burn=20)
+            worlds = chain.draw(6)
+            again = FIT.WorldChain(know, random.Random(1), beta=0.1, burn=20).draw(6)
+            assert [(w.hands, w.stock) for w in worlds] == [(w.hands, w.stock) for w in again]
+            assert chain.accepted > 0 and chain.proposed == 20 + 6 * 2
+            for w in worlds:
+                state = world_state(know, w)
+                assert state.hands[view.seat] == game.hand.hands[view.seat]
+                for s in range(rules.players):
+                    assert state.hands[s].bit_count() == game.hand.hands[s].bit_count()
+                    assert state.hands[s] & know.held[s] == know.held[s]
+                assert sorted(state.deck) == list(range(52))
+                assert state.legal_actions() == game.hand.legal_actions()
+    # the target: a strong pull to little deadwood gives opponents far less of it
+    data = FIT.views("medium", 3, 11)
+    loose = tight = 0
+    for view, _ in data:
+        know = Knowledge(view)
+        for beta in (0.0, 1.0):
+            hands = [w.hands[1] for w in FIT.WorldChain(know, random.Random(2), beta).draw(8)]
+            mean = sum(deadwood(h) for h in hands) / len(hands)
+            if beta:
+                tight += mean
+            else:
+                loose += mean
+    assert tight < loose - 5 * len(data), (tight, loose)
+    # and belief_fit reads it: a chain setting is measured like any other
+    assert 0 < FIT.accuracy(data, 8, {"chain": 0.1, "burn": 10}) < 1
+
+
+def test_a_wrong_chain_setting_is_one_line() -> None:
+    assert FIT.setting("chain=0.1,thin=4,replay=0.02") == {
+        "chain": 0.1,
+        "thin": 4,
+        "replay": 0.02,
+    }
+    for bad, why in [
+        ("thin=4", "give chain=BETA too"),
+        ("chain=0.1,oversample=4", "oversample would not be used"),
+        ("chain=-1", "BETA ≥ 0"),
+        ("chain=0.1,thin=0", "thin ≥ 1"),
+    ]:
+        with pytest.raises(argparse.ArgumentTypeError, match=why):
+            FIT.setting(bad)
+    with pytest.raises(ValueError, match="beta ≥ 0"):
+        FIT.WorldChain(Knowledge(FIT.views("medium", 1, 11)[0][0]), random.Random(1), -1.0)
