@@ -84,7 +84,8 @@ def setting(text: str) -> dict[str, Any]:
             raise argparse.ArgumentTypeError(
                 f"chain=BETA draws its own worlds: {', '.join(alien)} would not be used"
             )
-        if not (out["chain"] >= 0 and out.get("thin", 1) >= 1 and out.get("burn", 0) >= 0):
+        beta = out["chain"]
+        if not (0 <= beta < math.inf and out.get("thin", 1) >= 1 and out.get("burn", 0) >= 0):
             raise argparse.ArgumentTypeError("chain needs BETA ≥ 0, thin ≥ 1 and burn ≥ 0")
     elif "thin" in out or "burn" in out:
         raise argparse.ArgumentTypeError("thin and burn are the chain's: give chain=BETA too")
@@ -163,7 +164,7 @@ class WorldChain:
         self,
         know: Knowledge,
         rng: random.Random,
-        beta: float = 0.3,
+        beta: float = 0.1,
         thin: int = 2,
         burn: int = 100,
         replay: float | None = None,

@@ -109,6 +109,7 @@ def test_a_wrong_chain_setting_is_one_line() -> None:
         ("thin=4", "give chain=BETA too"),
         ("chain=0.1,oversample=4", "oversample would not be used"),
         ("chain=-1", "BETA ≥ 0"),
+        ("chain=inf", "BETA ≥ 0"),
         ("chain=0.1,thin=0", "thin ≥ 1"),
     ]:
         with pytest.raises(argparse.ArgumentTypeError, match=why):
