@@ -55,6 +55,7 @@ KEYS: dict[str, type] = {
     "take_alone": float,
     "throw_high": float,
     "replay": float,
+    "replay_floor": float,
     "chain": float,
     "thin": int,
     "burn": int,

@@ -414,6 +414,48 @@ def test_replay_likelihood_reads_a_deadwood_minimiser() -> None:
     assert gap > 2.0, gap
 
 
+def _kept(know: Knowledge, seed: int, **kw: float) -> list[tuple[int, ...]]:
+    """The hands of 4 worlds ``sample_worlds`` keeps of 32, from ``seed``."""
+    worlds = sample_worlds(know, 4, random.Random(seed), oversample=8, **kw)
+    return [tuple(w.hands) for w in worlds]
+
+
+def _read(know: Knowledge, worlds: list[tuple[int, ...]]) -> float:
+    """The worlds' mean log ``replay_likelihood`` (factor 0.05) of seat 1's hand."""
+    return statistics.mean(math.log(know.replay_likelihood(1, w[1], 0.05)) for w in worlds)
+
+
+def test_replay_floor_mixes_in_a_player_whose_choices_tell_nothing() -> None:
+    """``replay_floor``: each world's weight is ``replay``'s likelihood plus the floor. With
+    no floor the worlds kept depend on how ``replay`` reads the throws; with a floor far above
+    every likelihood they do not (the same draws give the same worlds whatever ``replay``),
+    and the worlds kept read the throws worse than ``replay``'s own. The expert refuses a
+    floor without ``replay``, and a negative one."""
+    rng = random.Random(9)
+    high = 1e12
+    differs = 0
+    sharp: list[float] = []
+    floored: list[float] = []
+    for _, view in _medium_views(rng, (1, 2), games=6):
+        if view.phase != "draw":
+            continue
+        know = Knowledge(view)
+        if not (know.threw[1] and know.draws[1] >= 3):
+            continue
+        assert _kept(know, 3, replay=0.05, replay_floor=high) == _kept(
+            know, 3, replay=0.5, replay_floor=high
+        )
+        differs += _kept(know, 3, replay=0.05) != _kept(know, 3, replay=0.5)
+        sharp.append(_read(know, _kept(know, 4, replay=0.05)))
+        floored.append(_read(know, _kept(know, 4, replay=0.05, replay_floor=high)))
+    assert differs >= 3 and len(sharp) >= 10
+    assert statistics.mean(sharp) > statistics.mean(floored) + 1.0
+    with pytest.raises(BotError, match="expert option replay_floor must be given with replay"):
+        ExpertBot(1, replay_floor=0.1)
+    with pytest.raises(BotError, match="expert option replay_floor must be a share"):
+        ExpertBot(1, replay=0.1, replay_floor=-0.5)
+
+
 def test_hard_knocks_sooner_near_the_target() -> None:
     """Some knocks hard declines at 0-0 it makes when the opponent is one hand from 100."""
     rules = Rules.preset("standard")

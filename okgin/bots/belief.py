@@ -526,6 +526,7 @@ def sample_worlds(
     weighted: bool = True,
     throw_high: float = 1.0,
     replay: float | None = None,
+    replay_floor: float = 0.0,
 ) -> list[World]:
     """``count`` worlds consistent with everything ``know``'s seat has seen.
 
@@ -536,7 +537,11 @@ def sample_worlds(
     random in proportion to the likelihood of the opponents' observed choices; the kept
     worlds carry equal weight. The likelihood is :meth:`Knowledge.likelihood`'s (with
     ``throw_high``) or, where ``replay`` is given, :meth:`Knowledge.replay_likelihood`'s
-    with ``replay`` the factor of a worse throw.
+    with ``replay`` the factor of a worse throw, plus ``replay_floor``: the likelihood of a
+    mixture of two kinds of player, one who throws the card that leaves the least deadwood
+    (``replay``'s) and, in the share ``replay_floor`` beside it, one whose choices tell nothing,
+    so that where no world fits the first kind (a player who holds out for gin) the worlds are
+    drawn as if its choices were not read.
     """
     unknown = bits(know.unknown)
     opponents = [s for s in know.opponents if know.hidden[s] > 0]
@@ -570,7 +575,7 @@ def sample_worlds(
                 if replay is None:
                     like *= know.likelihood(s, hand, throw_high=throw_high)
                 else:
-                    like *= know.replay_likelihood(s, hand, replay)
+                    like *= know.replay_likelihood(s, hand, replay) + replay_floor
         stock = rest[pos:] + back
         if back:
             rng.shuffle(stock)

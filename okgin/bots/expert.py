@@ -110,6 +110,14 @@ knock more, and plays no better: −1.80 [−4.13, +0.52] (``knock_seen_extra=1.
 knock_max_extra=10,knock_oversample=4``) and +0.16 [−1.50, +1.82] (``knock_replay=0.02,
 knock_oversample=8``), 150 deals of 7034 (docs/strength.md, ninth session).
 
+``replay_floor`` F (with ``replay``; eighteenth session) weighs each world by ``replay``'s
+likelihood plus F (:func:`~okgin.bots.belief.sample_worlds`): a mixture of an opponent who
+throws what leaves the least deadwood and one whose choices tell nothing. ``replay=0.02,
+oversample=8`` reads ``medium`` (who knocks at once) best and met the ``medium`` target held
+out (+9.11 and 76.3% of games on 910024), but against ``hard``, who holds out for gin and
+whose throws fit no world of that reading, it has cost (910008, 7157); with a floor the
+worlds drawn for such an opponent fall back to an unread belief.
+
 Its prior is ``hard`` with :data:`PRIOR` over its two-player parameters: discards that race
 for gin (``race`` × how many cards the hand left is from gin, less ``outs`` × the share of
 unseen cards that bring it a card nearer: :meth:`~okgin.bots.hard.HardBot.race_value`).
@@ -238,6 +246,7 @@ OPTIONS: dict[str, type] = {
     "max_extra": int,
     "throw_high": float,
     "replay": float,
+    "replay_floor": float,
     "knock_oversample": int,
     "knock_seen_extra": float,
     "knock_max_extra": int,
@@ -253,6 +262,7 @@ _BELIEF_CHECKS: dict[str, tuple[Callable[[float], bool], str]] = {
     "max_extra": (lambda v: v >= 0, "0 or more"),
     "throw_high": (lambda v: 0 < v <= 1, "a factor above 0, at most 1"),
     "replay": (lambda v: 0 < v <= 1, "a factor above 0, at most 1"),
+    "replay_floor": (lambda v: 0 <= v < math.inf, "a share of 0 or more"),
 }
 
 
@@ -323,6 +333,7 @@ class ExpertBot:
         max_extra: int | None = None,
         throw_high: float | None = None,
         replay: float | None = None,
+        replay_floor: float | None = None,
         knock_oversample: int | None = None,
         knock_seen_extra: float | None = None,
         knock_max_extra: int | None = None,
@@ -360,6 +371,7 @@ class ExpertBot:
             "max_extra": max_extra,
             "throw_high": throw_high,
             "replay": replay,
+            "replay_floor": replay_floor,
         }
         knock_given = {
             "oversample": knock_oversample,
@@ -372,6 +384,12 @@ class ExpertBot:
                 if value is not None:
                     ok, what = _BELIEF_CHECKS[key]
                     _check(ok(value), prefix + key, value, what)
+        _check(
+            replay_floor is None or replay is not None,
+            "replay_floor",
+            replay_floor,
+            "given with replay (it is a share beside replay's likelihood)",
+        )
         _check(min_worlds >= 1, "min_worlds", min_worlds, "1 or more")
         _check(
             max_worlds >= min_worlds,
