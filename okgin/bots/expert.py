@@ -115,8 +115,14 @@ likelihood plus F (:func:`~okgin.bots.belief.sample_worlds`): a mixture of an op
 throws what leaves the least deadwood and one whose choices tell nothing. ``replay=0.02,
 oversample=8`` reads ``medium`` (who knocks at once) best and met the ``medium`` target held
 out (+9.11 and 76.3% of games on 910024), but against ``hard``, who holds out for gin and
-whose throws fit no world of that reading, it has cost (910008, 7157); with a floor the
-worlds drawn for such an opponent fall back to an unread belief.
+whose throws fit no world of that reading, it costs: +0.79 [−0.87, +2.46] held out (910025,
+half the default's knocks), where the default gives +3.0 to +3.6. With a floor the worlds
+drawn for such an opponent fall back toward an unread belief, but one hand's throws tell the
+two kinds apart only weakly (``belief_fit.py``: at 0.02 the read of ``medium``'s deadwood
+keeps 65% of ``replay``'s sharpening and that of ``hard``'s 45%), and on tuning deals it does
+not win the points back: ``replay=0.02,oversample=8,replay_floor=0.02`` −1.10 [−5.77, +3.57]
+against ``hard`` and −2.27 [−6.07, +1.54] against ``medium`` (170 deals of ``expert_ab.py
+--seed 7158``, 140 of 7159; docs/strength.md, eighteenth session).
 
 Its prior is ``hard`` with :data:`PRIOR` over its two-player parameters: discards that race
 for gin (``race`` × how many cards the hand left is from gin, less ``outs`` × the share of
