@@ -152,7 +152,7 @@ class HandState:
         if len(cards) != 52 or len(set(cards)) != 52:
             raise IllegalActionError("the deck must hold each of the 52 cards exactly once")
         size = rules.cards_per_hand
-        self = object.__new__(cls)
+        self = cls()
         self.rules = rules
         self.n = n
         self.size = size
@@ -265,7 +265,7 @@ class HandState:
 
     def copy(self) -> HandState:
         """A cheap independent copy (for search)."""
-        new = object.__new__(HandState)
+        new = HandState()
         new.rules = self.rules
         new.n = self.n
         new.size = self.size
@@ -292,7 +292,8 @@ class HandState:
         new.history = self.history[:]
         return new
 
-    __copy__ = copy
+    def __copy__(self) -> HandState:
+        return self.copy()
 
     # ---- queries -------------------------------------------------------------------
     @property

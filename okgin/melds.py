@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final
 
+from mypy_extensions import mypyc_attr
+
 from okgin.cards import CARDS, VALUES, Card, cards_of, format_cards, hand_value, mask_of
 from okgin.errors import CardError
 
@@ -318,6 +320,7 @@ def discard_deadwoods(hand: int) -> list[tuple[Card, int]]:
     return out
 
 
+@mypyc_attr(native_class=False)  # interned through __new__ (scripts/native.py)
 class Meld:
     """A set (3 or 4 cards of one rank) or a run (3+ consecutive cards of one suit).
 
