@@ -398,12 +398,28 @@ class HandState:
         out.sort(key=lambda a: (a.card, a.meld))
         return out
 
-    # The integer encoding (docs/actions.md) lives with the action types in okgin.actions.
-    legal_ids = actions.legal_ids
-    legal_mask = actions.legal_mask
-    action_for_id = actions.action_for_id
-    id_for_action = actions.id_for_action
-    apply_id = actions.apply_id
+    # The integer encoding (docs/actions.md) lives with the action types in okgin.actions;
+    # methods, not class attributes bound to those functions, so the class compiles
+    # (scripts/native.py).
+    def legal_ids(self) -> list[int]:
+        """:func:`okgin.actions.legal_ids` of this state."""
+        return actions.legal_ids(self)
+
+    def legal_mask(self) -> list[int]:
+        """:func:`okgin.actions.legal_mask` of this state."""
+        return actions.legal_mask(self)
+
+    def action_for_id(self, action_id: int) -> Action:
+        """:func:`okgin.actions.action_for_id` in this state."""
+        return actions.action_for_id(self, action_id)
+
+    def id_for_action(self, action: Action) -> int:
+        """:func:`okgin.actions.id_for_action` in this state."""
+        return actions.id_for_action(self, action)
+
+    def apply_id(self, action_id: int) -> None:
+        """:func:`okgin.actions.apply_id` in this state."""
+        actions.apply_id(self, action_id)
 
     # ---- playing ----------------------------------------------------------------------
     def apply(self, action: Action, seat: int | None = None) -> None:
