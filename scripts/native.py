@@ -6,10 +6,11 @@
 
 It copies the ``okgin`` package into ``.native/<hash of the package's files>/``, compiles the
 modules of :data:`MODULES` there with mypyc (``pip install -e ".[native]"``, and a C compiler),
-and runs the command with that copy first on ``PYTHONPATH`` (``okgin …`` runs as ``python -m
-okgin …``; the arena's worker processes inherit it). The hash covers every file of the package,
+and runs the command with that copy first on ``PYTHONPATH`` (``okgin …`` runs as ``python -P -m
+okgin …``; the arena's worker processes inherit both). The hash covers every file of the package,
 so an edit makes a new build and a command never runs on a stale one; the source tree itself
-is never touched. A build takes about a minute and is reused while the sources are unchanged.
+is never touched. A build takes about half a minute here and is reused while the sources are
+unchanged.
 
 The compiled modules compute exactly what the source does, and the expert's budget is a count
 of rollout actions, not of seconds, so ``expert:guard=inf`` plays the same moves compiled or
