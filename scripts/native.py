@@ -22,6 +22,7 @@ the rest, the bots' decision logic included, stays interpreted: compiling it mea
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import hashlib
 import os
 import shutil
@@ -45,11 +46,16 @@ MODULES = (
 _SKIP = ("__pycache__", "*.pyc", "*.so")
 
 
+def _skipped(name: str) -> bool:
+    return any(fnmatch.fnmatch(name, pattern) for pattern in _SKIP)
+
+
 def source_hash(package: Path = PACKAGE) -> str:
     """A hash of every file of the package (paths and contents) and of :data:`MODULES`."""
     h = hashlib.sha256(repr(MODULES).encode())
     for path in sorted(package.rglob("*")):
-        if not path.is_file() or "__pycache__" in path.parts or path.suffix in (".pyc", ".so"):
+        inside = path.relative_to(package).parts
+        if not path.is_file() or any(_skipped(part) for part in inside):
             continue
         h.update(str(path.relative_to(package)).encode() + b"\0")
         h.update(path.read_bytes() + b"\0")
@@ -97,16 +103,18 @@ def environment(where: Path) -> dict[str, str]:
 
 
 def command(argv: Sequence[str]) -> list[str]:
-    """``okgin …`` as ``python -P -m okgin …`` and ``python …`` as this interpreter.
+    """``okgin …`` as ``python -P -m okgin …`` and ``python …`` as this interpreter, with
+    ``-P`` before ``-m`` or ``-c``.
 
-    ``-P``: ``-m`` would put the working directory first on the path, and there (the
-    repository) the source package would be imported instead of the compiled copy; the
-    arena's worker processes inherit the flag."""
+    ``-P``: ``-m`` and ``-c`` would put the working directory first on the path, and there
+    (the repository) the source package would be imported instead of the compiled copy; the
+    arena's worker processes inherit the flag. A script keeps its own directory first."""
     args = list(argv)
     if args[0] == "okgin":
         return [sys.executable, "-P", "-m", "okgin", *args[1:]]
     if args[0] in ("python", "python3"):
-        return [sys.executable, *args[1:]]
+        rest = args[1:]
+        return [sys.executable, *(["-P"] if rest[:1] in (["-m"], ["-c"]) else []), *rest]
     return args
 
 

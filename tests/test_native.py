@@ -60,6 +60,8 @@ def test_the_command_runs_on_this_interpreter() -> None:
     okgin = NATIVE.command(["okgin", "arena", "x"])
     assert okgin == [sys.executable, "-P", "-m", "okgin", "arena", "x"]
     assert NATIVE.command(["python", "s.py"]) == [sys.executable, "s.py"]
+    pytest = NATIVE.command(["python", "-m", "pytest"])
+    assert pytest == [sys.executable, "-P", "-m", "pytest"]
     assert NATIVE.command(["true"]) == ["true"]
     env = NATIVE.environment(Path("/somewhere"))
     assert env["PYTHONPATH"].split(":")[0] == "/somewhere"
