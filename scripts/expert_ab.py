@@ -23,6 +23,11 @@ opponents' hands would be worth to the expert, the room above its belief
 fiftieth card; the plays: discards and knocks), the belief's in the others, to tell which
 decisions the room is in; ``--peek knock`` and ``--peek discard`` split the plays into
 those where a knock is legal and those where it is not.
+
+``--tally FILE`` plays nothing: it reads the ``deal i`` lines an earlier ``--verbose`` run
+printed (one stopped part way too) and prints that run's summary, the limit lines included;
+give it the same bots, ``--seed`` and ``--rules`` (the limits are read off the deals). How
+many deals were played differently is not in those lines, so it is left out.
 """
 
 from __future__ import annotations
@@ -39,7 +44,7 @@ import okgin.arena.play as arena_play
 import okgin.bots.expert as expert_module
 from okgin.actions import Knock
 from okgin.arena.play import ArenaSpec, deck_for, derive, play_deal
-from okgin.arena.stats import bucket, normal_ci
+from okgin.arena.stats import BUCKETS, bucket, normal_ci
 from okgin.bots import parse_spec
 from okgin.bots.belief import Knowledge, World, true_worlds
 from okgin.cards import CARDS
@@ -133,6 +138,32 @@ def _deal(job: _Job) -> _Row:
     return deal, out[0], tuple(out[1:]), tuple(t != trace[0] for t in trace[1:])
 
 
+def _tally(path: str, count: int) -> list[_Row]:
+    """The rows of the ``deal i: A x B y …`` lines of a ``--verbose`` run's output (the
+    other lines skipped), each B's "played differently" unknown (False); ``count`` Bs a line."""
+    rows: list[_Row] = []
+    with open(path, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            if not line.startswith("deal "):
+                continue
+            head, _, rest = line.partition(": A ")
+            a, _, many = rest.partition(" B ")
+            try:
+                deal = int(head[5:])
+                bs = tuple(float(x) for x in many.split())
+                row = (deal, float(a), bs, (False,) * count)
+            except ValueError:
+                raise ValueError(
+                    f"line {number} is not a 'deal i: A x B y' line: {line.strip()!r}"
+                ) from None
+            if len(bs) != count:
+                raise ValueError(f"line {number} has {len(bs)} B figures, not {count}")
+            rows.append(row)
+    if not rows:
+        raise ValueError(f"no 'deal i' lines in {path}")
+    return rows
+
+
 class _Serial:
     """A pool of one: the deals in this process."""
 
@@ -169,6 +200,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--limits", default="", help="knock-limit buckets to play, e.g. 5-7,8-10")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument(
+        "--tally",
+        metavar="FILE",
+        default="",
+        help="summarize an earlier --verbose run's 'deal i' lines instead of playing",
+    )
+    ap.add_argument(
         "--peek",
         nargs="?",
         const="all",
@@ -198,31 +235,47 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not wanted or bucket(_limit(rules, args.seed, d)) in wanted
     ]
     jobs = [(args.rules, args.a, bs, args.vs, args.seed, d, args.peek) for d in deals]
-    rows = []
-    with multiprocessing.Pool(args.jobs) if args.jobs > 1 else _Serial() as pool:
-        for row in pool.imap(_deal, jobs):
-            rows.append(row)
-            if args.verbose:
-                many = " ".join(f"{x:+.1f}" for x in row[2])
-                print(f"deal {row[0]}: A {row[1]:+.1f} B {many}", flush=True)
+    rows: list[_Row] = []
+    if args.tally:
+        try:
+            rows = _tally(args.tally, len(bs))
+        except (OSError, ValueError) as e:
+            ap.error(f"--tally: {e}")
+        span = f"the deals of {args.tally}"
+    else:
+        with multiprocessing.Pool(args.jobs) if args.jobs > 1 else _Serial() as pool:
+            for row in pool.imap(_deal, jobs):
+                rows.append(row)
+                if args.verbose:
+                    many = " ".join(f"{x:+.3f}" for x in row[2])
+                    print(f"deal {row[0]}: A {row[1]:+.3f} B {many}", flush=True)
+        span = f"deals {args.start}-{args.start + args.pairs - 1}"
     print(
-        f"seed {args.seed}, deals {args.start}-{args.start + args.pairs - 1}, "
-        f"limits {args.limits or 'all'}: "
+        f"seed {args.seed}, {span}, limits {args.limits or 'all'}: "
         f"{len(rows)} deals x {rules.players} seatings, vs {args.vs}"
     )
     print(f"  A {args.a}: {_ci([r[1] for r in rows])}")
+    by_limit = {
+        key: [r for r in rows if bucket(_limit(rules, args.seed, r[0])) == key] for key in BUCKETS
+    }
+    if len(wanted) != 1:
+        for key, sub in by_limit.items():
+            if sub:
+                print(f"    {key:>4} {len(sub):4d} deals  A {_ci([r[1] for r in sub])}")
     peek = f" (peeking{'' if args.peek == 'all' else ' in ' + args.peek})" if args.peek else ""
     for i, b in enumerate(bs):
         tag = "B" if len(bs) == 1 else f"B{i + 1}"
         diff = [r[2][i] - r[1] for r in rows]
-        changed = sum(1 for r in rows if r[3][i])
+        changed = (
+            "" if args.tally else f"  ({sum(1 for r in rows if r[3][i])} deals played differently)"
+        )
         print(f"  {tag} {b}{peek}: {_ci([r[2][i] for r in rows])}")
-        print(f"  {tag} - A: {_ci(diff)}  ({changed} deals played differently)")
-        for key in ("A", "2-4", "5-7", "8-10"):
-            sub = [r for r in rows if bucket(_limit(rules, args.seed, r[0])) == key]
+        print(f"  {tag} - A: {_ci(diff)}{changed}")
+        for key, sub in by_limit.items():
             if sub and len(wanted) != 1:
                 d = _ci([r[2][i] - r[1] for r in sub])
-                print(f"    {key:>4} {len(sub):4d} deals  {tag} - A {d}")
+                own = _ci([r[2][i] for r in sub])
+                print(f"    {key:>4} {len(sub):4d} deals  {tag} - A {d}  ({tag} {own})")
     return 0
 
 

@@ -4,6 +4,7 @@ hands), whose worlds must hold the true hands and nothing else must change."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from scripts_loader import load_script
@@ -11,6 +12,7 @@ from scripts_loader import load_script
 import okgin.arena.play as arena_play
 import okgin.bots.expert as expert_module
 from okgin.actions import Knock
+from okgin.arena.stats import bucket
 from okgin.bots import make_bot
 from okgin.bots.belief import Knowledge, sample_worlds
 from okgin.game import Game
@@ -84,3 +86,37 @@ def test_ab_rows_pair_the_deals_and_peek_changes_only_b(capsys: pytest.CaptureFi
         AB.main(["expert", "expert", "--vs", "expert", "--seed", "1", "--peek"])
     assert info.value.code == 2
     assert "--peek: B must be an expert and --vs not one" in capsys.readouterr().err
+
+
+def test_tally_summarizes_verbose_lines_by_limit(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rules = Rules.preset("standard")
+    limits = [bucket(AB._limit(rules, 7013, d)) for d in range(40)]
+    deal = next(d for d in range(40) if limits[d] == "8-10")
+    other = next(d for d in range(40) if limits[d] != "8-10")
+    out = tmp_path / "run.out"
+    out.write_text(
+        f"deal {deal}: A +3.000 B +1.000\nnoise\ndeal {other}: A -1.000 B +2.000\n",
+        encoding="utf-8",
+    )
+    assert AB.main(["medium", "easy", "--vs", "hard", "--seed", "7013", "--tally", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "2 deals x 2 seatings" in text
+    assert "  A medium: +1.00 [" in text  # (3 - 1) / 2
+    assert "  B - A: +0.50 [" in text  # (-2 + 3) / 2
+    assert "    8-10    1 deals  A +3.00\n" in text
+    assert "B - A -2.00  (B +1.00)" in text  # the 8-10 deal alone
+    assert "played differently" not in text  # not in the lines
+
+
+def test_tally_refuses_a_bad_line_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "run.out"
+    out.write_text("deal 0: A +1.0 B +2.0 +3.0\n", encoding="utf-8")
+    with pytest.raises(SystemExit) as info:
+        AB.main(["medium", "easy", "--vs", "hard", "--seed", "1", "--tally", str(out)])
+    assert info.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()[-1]
+    assert err.endswith("--tally: line 1 has 2 B figures, not 1")
