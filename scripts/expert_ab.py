@@ -26,8 +26,9 @@ those where a knock is legal and those where it is not.
 
 ``--tally FILE`` plays nothing: it reads the ``deal i`` lines an earlier ``--verbose`` run
 printed (one stopped part way too) and prints that run's summary, the limit lines included;
-give it the same bots, ``--seed`` and ``--rules`` (the limits are read off the deals). How
-many deals were played differently is not in those lines, so it is left out.
+give it the same bots, ``--seed`` and ``--rules`` (the limits are read off the deals;
+``--limits`` keeps those buckets' lines only). How many deals were played differently is not
+in those lines, so it is left out.
 """
 
 from __future__ import annotations
@@ -238,7 +239,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     rows: list[_Row] = []
     if args.tally:
         try:
-            rows = _tally(args.tally, len(bs))
+            rows = [
+                r
+                for r in _tally(args.tally, len(bs))
+                if not wanted or bucket(_limit(rules, args.seed, r[0])) in wanted
+            ]
         except (OSError, ValueError) as e:
             ap.error(f"--tally: {e}")
         span = f"the deals of {args.tally}"

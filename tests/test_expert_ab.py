@@ -108,6 +108,10 @@ def test_tally_summarizes_verbose_lines_by_limit(
     assert "    8-10    1 deals  A +3.00\n" in text
     assert "B - A -2.00  (B +1.00)" in text  # the 8-10 deal alone
     assert "played differently" not in text  # not in the lines
+    args = ["medium", "easy", "--vs", "hard", "--seed", "7013", "--tally", str(out)]
+    assert AB.main([*args, "--limits", "8-10"]) == 0
+    only = capsys.readouterr().out
+    assert "1 deals x 2 seatings" in only and "  A medium: +3.00" in only
 
 
 def test_tally_refuses_a_bad_line_in_one_line(
