@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import multiprocessing
 import random
 import sys
@@ -230,24 +231,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         ap.error("--peek: B must be an expert and --vs not one")
     rules = Rules.from_dict(args.rules)
     wanted = {x.strip() for x in args.limits.split(",") if x.strip()}
-    deals = [
-        d
-        for d in range(args.start, args.start + args.pairs)
-        if not wanted or bucket(_limit(rules, args.seed, d)) in wanted
-    ]
-    jobs = [(args.rules, args.a, bs, args.vs, args.seed, d, args.peek) for d in deals]
+    # a deal's bucket deals its cards: once per deal, for the filter and the limit lines
+    bucket_of = functools.cache(lambda deal: bucket(_limit(rules, args.seed, deal)))
     rows: list[_Row] = []
     if args.tally:
         try:
-            rows = [
-                r
-                for r in _tally(args.tally, len(bs))
-                if not wanted or bucket(_limit(rules, args.seed, r[0])) in wanted
-            ]
+            rows = _tally(args.tally, len(bs))
         except (OSError, ValueError) as e:
             ap.error(f"--tally: {e}")
+        rows = [r for r in rows if not wanted or bucket_of(r[0]) in wanted]
         span = f"the deals of {args.tally}"
     else:
+        deals = range(args.start, args.start + args.pairs)
+        jobs = [
+            (args.rules, args.a, bs, args.vs, args.seed, d, args.peek)
+            for d in deals
+            if not wanted or bucket_of(d) in wanted
+        ]
         with multiprocessing.Pool(args.jobs) if args.jobs > 1 else _Serial() as pool:
             for row in pool.imap(_deal, jobs):
                 rows.append(row)
@@ -260,12 +260,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{len(rows)} deals x {rules.players} seatings, vs {args.vs}"
     )
     print(f"  A {args.a}: {_ci([r[1] for r in rows])}")
-    by_limit = {
-        key: [r for r in rows if bucket(_limit(rules, args.seed, r[0])) == key] for key in BUCKETS
-    }
+    # the limit lines, unless one bucket was asked for (they would repeat the totals)
+    by_limit: dict[str, list[_Row]] = {}
     if len(wanted) != 1:
-        for key, sub in by_limit.items():
+        for key in BUCKETS:
+            sub = [r for r in rows if bucket_of(r[0]) == key]
             if sub:
+                by_limit[key] = sub
                 print(f"    {key:>4} {len(sub):4d} deals  A {_ci([r[1] for r in sub])}")
     peek = f" (peeking{'' if args.peek == 'all' else ' in ' + args.peek})" if args.peek else ""
     for i, b in enumerate(bs):
@@ -277,10 +278,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"  {tag} {b}{peek}: {_ci([r[2][i] for r in rows])}")
         print(f"  {tag} - A: {_ci(diff)}{changed}")
         for key, sub in by_limit.items():
-            if sub and len(wanted) != 1:
-                d = _ci([r[2][i] - r[1] for r in sub])
-                own = _ci([r[2][i] for r in sub])
-                print(f"    {key:>4} {len(sub):4d} deals  {tag} - A {d}  ({tag} {own})")
+            d = _ci([r[2][i] - r[1] for r in sub])
+            own = _ci([r[2][i] for r in sub])
+            print(f"    {key:>4} {len(sub):4d} deals  {tag} - A {d}  ({tag} {own})")
     return 0
 
 
