@@ -50,7 +50,7 @@ from okgin.arena.stats import BUCKETS, bucket, normal_ci
 from okgin.bots import parse_spec
 from okgin.bots.belief import Knowledge, World, true_worlds
 from okgin.cards import CARDS
-from okgin.commands import rules_arg
+from okgin.commands import rules_arg, rules_of
 from okgin.game import Game
 from okgin.rules import Rules
 from okgin.views import View
@@ -229,7 +229,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         any(parse_spec(b)[0] != "expert" for b in bs) or parse_spec(args.vs)[0] == "expert"
     ):
         ap.error("--peek: B must be an expert and --vs not one")
-    rules = Rules.from_dict(args.rules)
+    rules = rules_of(ap, args.rules)
     wanted = {x.strip() for x in args.limits.split(",") if x.strip()}
     # a deal's bucket deals its cards: once per deal, for the filter and the limit lines
     bucket_of = functools.cache(lambda deal: bucket(_limit(rules, args.seed, deal)))

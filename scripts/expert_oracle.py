@@ -43,7 +43,7 @@ from okgin.bots import make_bot, parse_spec
 from okgin.bots.belief import Knowledge
 from okgin.bots.expert import Evaluation, ExpertBot, paired
 from okgin.bots.hard import HardBot
-from okgin.commands import rules_arg
+from okgin.commands import rules_arg, rules_of
 from okgin.game import Game
 from okgin.hand import HandState
 from okgin.rules import Rules
@@ -180,7 +180,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         ap.error(f"{args.expert!r} is not an expert")
     if args.pairs < 1 or args.worlds < 1:
         ap.error("--pairs and --worlds must be 1 or more")
-    rules = Rules.from_dict(args.rules)
+    rules = rules_of(ap, args.rules)
     jobs = [
         (args.rules, args.expert, args.vs, args.seed, d, args.worlds) for d in range(args.pairs)
     ]

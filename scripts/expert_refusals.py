@@ -34,7 +34,7 @@ from okgin.bots import parse_spec
 from okgin.bots.base import knock_deadwood
 from okgin.bots.belief import Knowledge
 from okgin.bots.hard import best_knock, layoff_action
-from okgin.commands import rules_arg
+from okgin.commands import rules_arg, rules_of
 from okgin.game import Game
 from okgin.hand import HandState
 from okgin.rules import Rules
@@ -167,6 +167,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             ap.error(str(e))
     if args.pairs < 1:
         ap.error("--pairs must be 1 or more")
+    players = rules_of(ap, args.rules).players
     jobs = [(args.rules, args.expert, args.vs, args.seed, d) for d in range(args.pairs)]
     rows: list[Row] = []
     if args.jobs > 1:
@@ -176,7 +177,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         for job in jobs:
             rows.extend(_job(job))
-    hands = args.pairs * Rules.from_dict(args.rules).players
+    hands = args.pairs * players
     print(f"{args.expert} vs {args.vs}, seed {args.seed}, {args.pairs} deals ({hands} hands)")
     print("\n".join(report(rows)))
     return 0

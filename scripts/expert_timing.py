@@ -21,9 +21,8 @@ from collections.abc import Sequence
 
 from okgin.bots import make_bot, parse_spec
 from okgin.bots.expert import DEFAULT_BUDGET, ExpertBot
-from okgin.commands import rules_arg
+from okgin.commands import rules_arg, rules_of
 from okgin.hand import HandState
-from okgin.rules import Rules
 from okgin.views import view_of_hand
 
 
@@ -45,7 +44,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     args = ap.parse_args(argv)
     clock = time.process_time if args.cpu else time.perf_counter
-    rules = Rules.from_dict(args.rules)
+    rules = rules_of(ap, args.rules)
     try:
         if parse_spec(args.expert)[0] != "expert":
             raise ValueError(f"{args.expert!r} is not the expert bot")

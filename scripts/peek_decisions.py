@@ -33,10 +33,9 @@ from okgin.actions import Action, Discard, Knock
 from okgin.arena.play import ArenaSpec, play_deal
 from okgin.bots import make_bot, parse_spec
 from okgin.bots.belief import Knowledge, World, melds_with, true_worlds
-from okgin.commands import rules_arg
+from okgin.commands import rules_arg, rules_of
 from okgin.game import Game
 from okgin.melds import deadwood
-from okgin.rules import Rules
 from okgin.views import View
 
 #: (kind, expert's action, peek's, other's or None, opponent's true deadwood, stock left,
@@ -158,7 +157,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for name in (args.expert, *([args.other] if args.other else [])):
         if parse_spec(name)[0] != "expert":
             ap.error(f"{name!r} is not an expert")
-    if Rules.from_dict(args.rules).players != 2:
+    if rules_of(ap, args.rules).players != 2:
         ap.error("two players only (the peek reads the one opponent)")
     if args.pairs < 1:
         ap.error("--pairs must be 1 or more")

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from deals import run_cli, state_snapshot
+from scripts_loader import load_script
 
 from okgin.bots import make_bot, parse_spec
 from okgin.errors import BotError, OkginError
@@ -234,3 +235,29 @@ def test_demo_bots_keep_their_options_together(tmp_path: Path) -> None:
     )  # fmt: skip
     assert (status, err) == (0, "")
     assert json.loads(path.read_text())["players"] == ["hard-0", "easy-1"]
+
+
+@pytest.mark.parametrize(
+    ("script", "argv"),
+    [
+        ("expert_ab", ["hard", "medium", "--seed", "1"]),
+        ("belief_fit", ["--seed", "1"]),
+        ("expert_timing", []),
+        ("expert_oracle", ["expert", "--seed", "1"]),
+        ("expert_refusals", ["expert", "--seed", "1"]),
+        ("peek_decisions", ["expert", "--seed", "1"]),
+    ],
+)
+def test_a_script_refuses_wrong_rules_in_one_line(
+    script: str, argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The measuring scripts read ``--rules`` as the commands do: rules that are not valid
+    are the parser's one-line error (exit status 2), not a traceback."""
+    main = load_script(script).main
+    with pytest.raises(SystemExit) as stop:
+        main([*argv, "--rules", '{"preset": "party", "players": 9}'])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err
+    assert err.strip().splitlines()[-1].endswith(
+        'error: --rules: rules: "players" must be 2, 3, 4, not 9'
+    ), err

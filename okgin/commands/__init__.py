@@ -8,6 +8,9 @@ from __future__ import annotations
 import argparse
 import json
 
+from okgin.errors import OkginError
+from okgin.rules import Rules
+
 
 def rules_arg(text: str) -> dict[str, object]:
     """``--rules standard`` or ``--rules '{"preset": "party", "players": 3}'``."""
@@ -21,3 +24,12 @@ def rules_arg(text: str) -> dict[str, object]:
             raise argparse.ArgumentTypeError("--rules JSON must be an object")
         return data
     return {"preset": text}
+
+
+def rules_of(parser: argparse.ArgumentParser, data: dict[str, object]) -> Rules:
+    """The rules of a parsed ``--rules``, or the parser's one-line error (``--rules: …``)
+    when they are not valid rules (a wrong key, a player count out of range)."""
+    try:
+        return Rules.from_dict(data)
+    except OkginError as exc:
+        parser.error(f"--rules: {exc}")
