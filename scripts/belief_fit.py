@@ -39,6 +39,7 @@ from typing import Any
 
 from okgin.bots import make_bot, parse_spec
 from okgin.bots.belief import Knowledge, World, bits, melds_with, sample_worlds
+from okgin.commands import rules_arg, rules_of
 from okgin.game import Game
 from okgin.melds import deadwood
 from okgin.rules import Rules
@@ -93,15 +94,19 @@ def setting(text: str) -> dict[str, Any]:
     return out
 
 
-def views(vs: str, hands: int, seed: int) -> list[tuple[View, int]]:
-    """(seat 0's view, the opponent's true hand) at seat 0's draws and plays, once the
-    opponent has thrown this hand."""
+#: What a fit reads: (seat 0's view, every seat's true hand) at each of its decisions.
+Data = Sequence[tuple[View, tuple[int, ...]]]
+
+
+def views(vs: str, hands: int, seed: int, rules: Rules | None = None) -> Data:
+    """(seat 0's view, every seat's true hand) at seat 0's draws and plays, once some
+    opponent has thrown this hand: ``hard`` at seat 0, ``vs`` at every other seat."""
     rng = random.Random(seed)
-    rules = Rules.preset("standard")
-    out: list[tuple[View, int]] = []
+    rules = rules or Rules.preset("standard")
+    out = []
     for _ in range(hands):
         game = Game(rules, seed=rng.randrange(10**9))
-        bots = [make_bot("hard", 1), make_bot(vs, 2)]
+        bots = [make_bot("hard", 1)] + [make_bot(vs, 1 + s) for s in range(1, rules.players)]
         hand = game.hand
         while not hand.is_over:
             seat = hand.current_player
@@ -109,10 +114,16 @@ def views(vs: str, hands: int, seed: int) -> list[tuple[View, int]]:
             view = game.view(seat)
             if seat == 0 and view.phase in ("draw", "play") and len(view.legal_actions) > 1:
                 know = Knowledge(view)
-                if know.threw[1] and know.hidden[1] > 0:
-                    out.append((view, hand.hands[1]))
+                if _read(know):
+                    out.append((view, tuple(hand.hands)))
             game.apply(bots[seat].act(view), seat)
     return out
+
+
+def _read(know: Knowledge) -> list[int]:
+    """The opponents whose hands are measured: those that have thrown this hand and hold
+    hidden cards."""
+    return [s for s in know.opponents if know.threw[s] and know.hidden[s] > 0]
 
 
 @dataclass(frozen=True)
@@ -248,7 +259,7 @@ class WorldChain:
         return out
 
 
-def fit(data: Sequence[tuple[View, int]], worlds: int, options: dict[str, Any]) -> Fit:
+def fit(data: Data, worlds: int, options: dict[str, Any]) -> Fit:
     """The measures of the module docstring for the belief of ``options``."""
     like = {k: v for k, v in options.items() if k in _LIKELIHOOD}
     sample = {k: v for k, v in options.items() if k not in _LIKELIHOOD}
@@ -275,40 +286,46 @@ def fit(data: Sequence[tuple[View, int]], worlds: int, options: dict[str, Any]) 
 
     rng = random.Random(5)
     share = bias = error = brier = 0.0
-    cards = 0
-    for view, true in data:
+    cards = n = 0
+    for view, hands in data:
         know = Weighed(view)
-        hidden = true & ~know.held[1]
         if "chain" in sample:
             keys = {k: sample[k] for k in _CHAIN if k in sample}
             got = WorldChain(know, rng, beta=sample["chain"], **keys).draw(worlds)
         else:
             got = sample_worlds(know, worlds, rng, **sample)
-        right = sum((w.hands[1] & hidden).bit_count() for w in got)
-        share += right / (len(got) * know.hidden[1])
-        off = sum(deadwood(w.hands[1]) for w in got) / len(got) - deadwood(true)
-        bias += off
-        error += abs(off)
-        for c in bits(know.hand):
-            p = sum(melds_with(w.hands[1], c) for w in got) / len(got)
-            brier += (p - melds_with(true, c)) ** 2
-            cards += 1
-    n = len(data)
+        for s in _read(know):
+            true = hands[s]
+            hidden = true & ~know.held[s]
+            right = sum((w.hands[s] & hidden).bit_count() for w in got)
+            share += right / (len(got) * know.hidden[s])
+            off = sum(deadwood(w.hands[s]) for w in got) / len(got) - deadwood(true)
+            bias += off
+            error += abs(off)
+            n += 1
+            for c in bits(know.hand):
+                p = sum(melds_with(w.hands[s], c) for w in got) / len(got)
+                brier += (p - melds_with(true, c)) ** 2
+                cards += 1
+    n = max(n, 1)
     return Fit(share / n, bias / n, error / n, brier / max(cards, 1))
 
 
-def accuracy(data: Sequence[tuple[View, int]], worlds: int, options: dict[str, Any]) -> float:
+def accuracy(data: Data, worlds: int, options: dict[str, Any]) -> float:
     """The mean share of the opponent's hidden cards that a sampled world holds rightly."""
     return fit(data, worlds, options).share
 
 
-def uniform(data: Sequence[tuple[View, int]]) -> float:
+def uniform(data: Data) -> float:
     """The same share for a guess of the hidden cards uniform over the unknown ones."""
     total = 0.0
+    n = 0
     for view, _ in data:
         know = Knowledge(view)
-        total += know.hidden[1] / know.unknown.bit_count()
-    return total / len(data)
+        for s in _read(know):
+            total += know.hidden[s] / know.unknown.bit_count()
+            n += 1
+    return total / max(n, 1)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -317,16 +334,24 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--hands", type=int, default=60)
     ap.add_argument("--seed", type=int, required=True)
     ap.add_argument("--worlds", type=int, default=48, help="worlds sampled per view")
+    ap.add_argument(
+        "--rules",
+        type=rules_arg,
+        default="standard",
+        help="a preset or a JSON rule set (players included: every seat but 0 plays --vs)",
+    )
     ap.add_argument("--try", dest="tries", type=setting, action="append", default=[])
     args = ap.parse_args(argv)
     try:
         parse_spec(args.vs)
     except ValueError as e:
         ap.error(str(e))
-    data = views(args.vs, args.hands, args.seed)
+    rules = rules_of(ap, args.rules)
+    data = views(args.vs, args.hands, args.seed, rules)
     if not data:
         ap.error("no view to guess from: play more --hands")
-    print(f"{len(data)} views of {args.hands} hands (seed {args.seed}), vs {args.vs}")
+    players = "" if rules.players == 2 else f", {rules.players} players"
+    print(f"{len(data)} views of {args.hands} hands (seed {args.seed}{players}), vs {args.vs}")
     print(f"  uniform: share {uniform(data):.4f}")
     for options in [{}, *args.tries]:
         start = time.perf_counter()

@@ -21,8 +21,8 @@ FIT = load_script("belief_fit")
 def test_the_belief_beats_uniform_guessing_and_a_setting_reaches_it() -> None:
     data = FIT.views("hard", 4, 11)
     assert data and all(Knowledge(v).hidden[1] > 0 for v, _ in data)
-    for view, true in data:  # the true hand is the opponent's: it holds every card it showed
-        assert Knowledge(view).held[1] & ~true == 0
+    for view, hands in data:  # the true hands: the opponent's holds every card it showed
+        assert Knowledge(view).held[1] & ~hands[1] == 0 and hands[0] == Knowledge(view).hand
     base = FIT.uniform(data)
     default = FIT.accuracy(data, 16, {})
     assert 0 < base < default < 1
@@ -36,6 +36,24 @@ def test_the_belief_beats_uniform_guessing_and_a_setting_reaches_it() -> None:
     blind = FIT.fit(data, 16, {"seen_extra": 0.0, "weighted": 0})
     assert belief.error >= abs(belief.bias) and 0 < belief.feed < 1
     assert blind.bias > belief.bias + 5, (blind, belief)
+
+
+def test_three_players_read_both_opponents() -> None:
+    """With ``--rules`` of three players every seat but 0 plays ``--vs``, and each view is
+    measured on every opponent that has thrown (both, here), not on seat 1 alone."""
+    rules = Rules.from_dict({"preset": "party", "players": 3})
+    data = FIT.views("hard", 4, 11, rules)
+    assert data and all(len(hands) == 3 for _, hands in data)
+    read = [FIT._read(Knowledge(v)) for v, _ in data]
+    assert read and all(r == [1, 2] for r in read)
+    for (view, hands), seats in zip(data, read):
+        know = Knowledge(view)
+        assert all(know.held[s] & ~hands[s] == 0 for s in seats)
+    base = FIT.uniform(data)
+    assert 0 < base < FIT.accuracy(data, 16, {}) < 1
+    # a bad rule set is one line from the command
+    with pytest.raises(SystemExit):
+        FIT.main(["--seed", "1", "--rules", '{"preset": "party", "players": 9}'])
 
 
 def test_a_wrong_setting_is_one_line() -> None:
