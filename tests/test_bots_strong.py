@@ -646,6 +646,42 @@ def test_expert_multi_draw_0_leaves_the_draw_to_the_prior_with_three_or_four_pla
         make_bot("expert:multi_draw=2")
 
 
+def test_expert_multi_belief_is_the_belief_with_three_or_four_players() -> None:
+    """With 3-4 players the worlds come from :data:`MULTI_BELIEF` under the settings given
+    (the default expert plays there as the two-player belief with those settings spelled
+    out); ``multi_belief`` 0 keeps the two-player belief; with two players it changes
+    nothing."""
+    from okgin.bots.expert import MULTI_BELIEF
+
+    spelled = ",".join(f"{k}={v:g}" for k, v in MULTI_BELIEF.items())
+    assert spelled == "oversample=4,throw_high=0.1"
+    default = ExpertBot(5, budget=BUDGET)
+    plain = ExpertBot(5, budget=BUDGET, multi_belief=0)
+    spelled_out = make_bot(f"expert:multi_belief=0,{spelled}", 5)
+    assert isinstance(spelled_out, ExpertBot)
+    spelled_out.budget = BUDGET
+    differ = 0
+    for players, seed in ((3, 61), (2, 62)):
+        views = [
+            v
+            for _, v in _views(Rules.preset("party", players=players), 12, seed)
+            if v.phase in ("draw", "play") and len(v.legal_actions) > 1
+        ]
+        assert views, players
+        for view in views:
+            mine = default.act(view)
+            if players == 2:
+                assert mine == plain.act(view)
+            else:
+                assert mine == spelled_out.act(view)
+                differ += mine != plain.act(view)
+    assert differ  # the 3-player belief changes some decision
+    # a given belief setting stands over the 3-player one
+    assert ExpertBot(5, oversample=2).multi_belief == {"oversample": 2, "throw_high": 0.1}
+    with pytest.raises(BotError, match="multi_belief must be 0 or 1"):
+        make_bot("expert:multi_belief=2")
+
+
 def test_expert_guard_stops_a_search_by_the_clock() -> None:
     """The wall-clock guard ends the search after the batch in which it passes (8 worlds);
     ``inf`` leaves the count of rollout steps alone in charge."""

@@ -170,6 +170,18 @@ With three players the search's own choices are mostly discards and takes; leavi
 to the prior cost −1.21 [−2.56, +0.15] points a hand against ``hard`` (300 deals of
 ``scripts/expert_ab.py --seed 7155``, ``party`` with 3 players), so they stay searched.
 
+``multi_belief`` 1 (twenty-first session): with 3-4 players the worlds are drawn from
+:data:`MULTI_BELIEF` (``oversample`` 4, ``throw_high`` 0.1) under any belief setting given;
+0 keeps the two-player belief there. With three players a perfect read of the two opponents
+is worth +8.25 points a hand against ``hard`` (``scripts/expert_ab.py --peek``, 400 deals of
+seed 7173 under ``party``), +6.00 of it in the plays and none in the draws (7174), while
+twice the search, the utility's weight and the rollouts' knocks moved the expert by less
+than a point. Chosen on tuning deals (``scripts/expert_ab.py`` under ``party`` with 3
+players against ``hard``): B − A +1.13 [−0.43, +2.69] (400 deals of seed 7175) and +0.73
+[−0.60, +2.07] (600 of 7177), +0.89 [−0.12, +1.91] together; ``seen_extra=1.0`` −0.37 and
+the two-player ``replay=0.02,oversample=8`` −0.83 (7175, 7171) (docs/strength.md,
+twenty-first session, with the held-out run).
+
 Layoffs are exact (:func:`~okgin.melds.best_layoffs` gives the least deadwood in every
 world, so sampling cannot change them) and so is the fiftieth knock's arrangement.
 
@@ -215,6 +227,12 @@ __all__ = [
 #: The two-player parameters of the expert's prior over ``hard``'s (see the docstring).
 PRIOR: dict[str, float] = {"race": 5.0, "outs": 4.0, "race_read": 4}
 
+#: The belief with three or four players, under any belief setting a spec gives
+#: (``multi_belief`` 0: the two-player one): more worlds drawn per world kept, weighed by the
+#: opponents' throws that left more deadwood than another would have (twenty-first session,
+#: docs/strength.md).
+MULTI_BELIEF: dict[str, float] = {"oversample": 4, "throw_high": 0.1}
+
 #: Rollout actions one second buys (measured on the project's machine).
 STEPS_PER_SECOND = 160_000
 #: The work of sampling one world and of starting one rollout, in rollout actions.
@@ -231,6 +249,7 @@ OPTIONS: dict[str, type] = {
     "knock_read": int,
     "knock_read_limit": int,
     "multi_draw": int,
+    "multi_belief": int,
     "min_worlds": int,
     "max_worlds": int,
     "rollout_cap": int,
@@ -324,6 +343,7 @@ class ExpertBot:
         knock_read: int = 0,
         knock_read_limit: int = 5,
         multi_draw: int = 1,
+        multi_belief: int = 1,
         defence: float = 1.6,
         safe_slack: int = 2,
         guard: float = GUARD,
@@ -359,6 +379,7 @@ class ExpertBot:
             "a knock limit from 0 (the ace) to 10",
         )
         _check(multi_draw in (0, 1), "multi_draw", multi_draw, "0 or 1")
+        _check(multi_belief in (0, 1), "multi_belief", multi_belief, "0 or 1")
         _check(0 <= defence < math.inf, "defence", defence, "a weight of 0 or more")
         _check(guard > 0, "guard", guard, "a positive number of budgets (inf: none)")
         _check(read_holdout in (0, 1), "read_holdout", read_holdout, "0 or 1")
@@ -441,6 +462,14 @@ class ExpertBot:
             **self.belief,
             **{k: v for k, v in knock_given.items() if v is not None},
         }
+        #: the same two with three or four players: :data:`MULTI_BELIEF` under the settings
+        #: given (``multi_belief`` 1), else the two-player ones
+        self.multi_belief: dict[str, Any] = (
+            {**MULTI_BELIEF, **self.belief} if multi_belief else self.belief
+        )
+        self.multi_knock_belief: dict[str, Any] = (
+            {**MULTI_BELIEF, **self.knock_belief} if multi_belief else self.knock_belief
+        )
         mine = {**PRIOR, **(prior or {})}
         if race is not None:
             mine["race"] = race
@@ -631,7 +660,11 @@ class ExpertBot:
             typed = []  # ``holder_knock`` 0: a knock is weighed with every opponent untyped
         if not self.holder_play and view.phase not in ("offer", "draw", "fiftieth"):
             typed = []  # ``holder_play`` 0: only the draws are searched typed
-        belief = self.knock_belief if any(isinstance(c, Knock) for c in cands) else self.belief
+        knocks = any(isinstance(c, Knock) for c in cands)
+        if view.players == 2:
+            belief = self.knock_belief if knocks else self.belief
+        else:
+            belief = self.multi_knock_belief if knocks else self.multi_belief
         alive = list(range(len(cands)))
         values: list[list[float]] = [[] for _ in cands]
         spent = 0
