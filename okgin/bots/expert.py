@@ -179,8 +179,9 @@ twice the search, the utility's weight and the rollouts' knocks moved the expert
 than a point. Chosen on tuning deals (``scripts/expert_ab.py`` under ``party`` with 3
 players against ``hard``): B − A +1.13 [−0.43, +2.69] (400 deals of seed 7175) and +0.73
 [−0.60, +2.07] (600 of 7177), +0.89 [−0.12, +1.91] together; ``seen_extra=1.0`` −0.37 and
-the two-player ``replay=0.02,oversample=8`` −0.83 (7175, 7171) (docs/strength.md,
-twenty-first session, with the held-out run).
+the two-player ``replay=0.02,oversample=8`` −0.83 (7175, 7171). Held out under ``party``
+with 3 players against ``hard``: +1.09 [+0.23, +1.95] (910028) and +0.32 [−0.64, +1.27]
+(910029), +0.71 [+0.06, +1.35] together (docs/strength.md, twenty-first session).
 
 Layoffs are exact (:func:`~okgin.melds.best_layoffs` gives the least deadwood in every
 world, so sampling cannot change them) and so is the fiftieth knock's arrangement.
