@@ -3,14 +3,15 @@
     PYTHONPATH=$PWD python scripts/belief_fit.py --vs hard --hands 60 --seed 11 \\
         --try seen_extra=1.0,max_extra=10 --try oversample=4
 
-Plays ``--hands`` hands of ``hard`` (seat 0) against ``--vs`` (seat 1), two players, and at
-every draw and play decision of seat 0 after the opponent's first discard of the hand keeps
-the view and the opponent's true hand. For the default belief and each ``--try`` setting
-(keywords of :func:`okgin.bots.belief.sample_worlds` and of
-:meth:`okgin.bots.belief.Knowledge.likelihood`; ``chain=BETA`` draws the worlds from
-:class:`WorldChain` (below) instead, with ``thin``, ``burn``, ``replay`` and
-``throw_high`` its keywords), it samples ``--worlds`` worlds per view and
-prints three measures of the worlds against the truth, and the seconds it took:
+Plays ``--hands`` hands of ``hard`` (seat 0) against ``--vs`` (every other seat; two players
+under ``standard`` unless ``--rules`` says otherwise), and at every draw and play decision of
+seat 0 after an opponent's first discard of the hand keeps the view and the true hands; each
+measure below is a mean over the views and the opponents that have thrown in them. For the
+default belief and each ``--try`` setting (keywords of
+:func:`okgin.bots.belief.sample_worlds` and of :meth:`okgin.bots.belief.Knowledge.likelihood`;
+``chain=BETA`` draws the worlds from :class:`WorldChain` (below) instead, with ``thin``,
+``burn``, ``replay`` and ``throw_high`` its keywords), it samples ``--worlds`` worlds per view
+and prints three measures of the worlds against the truth, and the seconds it took:
 
 * ``share``: the mean share of the opponent's hidden cards a world holds rightly (uniform
   guessing gets the hidden cards over the unknown ones; a perfect read 1);
