@@ -657,9 +657,7 @@ def test_expert_multi_belief_is_the_belief_with_three_or_four_players() -> None:
     assert spelled == "oversample=4,throw_high=0.1"
     default = ExpertBot(5, budget=BUDGET)
     plain = ExpertBot(5, budget=BUDGET, multi_belief=0)
-    spelled_out = make_bot(f"expert:multi_belief=0,{spelled}", 5)
-    assert isinstance(spelled_out, ExpertBot)
-    spelled_out.budget = BUDGET
+    spelled_out = make_bot(f"expert:multi_belief=0,{spelled}", 5, budget=BUDGET)
     differ = 0
     for players, seed in ((3, 61), (2, 62)):
         views = [
@@ -677,7 +675,7 @@ def test_expert_multi_belief_is_the_belief_with_three_or_four_players() -> None:
                 differ += mine != plain.act(view)
     assert differ  # the 3-player belief changes some decision
     # a given belief setting stands over the 3-player one
-    assert ExpertBot(5, oversample=2).multi_belief == {"oversample": 2, "throw_high": 0.1}
+    assert ExpertBot(5, oversample=2).belief_multi == {"oversample": 2, "throw_high": 0.1}
     with pytest.raises(BotError, match="multi_belief must be 0 or 1"):
         make_bot("expert:multi_belief=2")
 

@@ -465,10 +465,10 @@ class ExpertBot:
         }
         #: the same two with three or four players: :data:`MULTI_BELIEF` under the settings
         #: given (``multi_belief`` 1), else the two-player ones
-        self.multi_belief: dict[str, Any] = (
+        self.belief_multi: dict[str, Any] = (
             {**MULTI_BELIEF, **self.belief} if multi_belief else self.belief
         )
-        self.multi_knock_belief: dict[str, Any] = (
+        self.knock_belief_multi: dict[str, Any] = (
             {**MULTI_BELIEF, **self.knock_belief} if multi_belief else self.knock_belief
         )
         mine = {**PRIOR, **(prior or {})}
@@ -665,7 +665,7 @@ class ExpertBot:
         if view.players == 2:
             belief = self.knock_belief if knocks else self.belief
         else:
-            belief = self.multi_knock_belief if knocks else self.multi_belief
+            belief = self.knock_belief_multi if knocks else self.belief_multi
         alive = list(range(len(cands)))
         values: list[list[float]] = [[] for _ in cands]
         spent = 0
