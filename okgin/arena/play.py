@@ -117,6 +117,8 @@ class GameRow:
     final: tuple[int, ...]
     hands: int
     complete: bool
+    #: every seat's points summed over the game's hands (``final`` adds the end's bonuses)
+    totals: tuple[int, ...] = ()
 
 
 @dataclass(slots=True)
@@ -168,9 +170,7 @@ def _finish(bots: Sequence[Bot], hand: HandState) -> tuple[str | None, bool | No
 Observer = Callable[[Game, int, View, Action], None]
 
 
-def play_out(
-    game: Game, bots: Sequence[Bot], where: str, observe: Observer | None = None
-) -> None:
+def play_out(game: Game, bots: Sequence[Bot], where: str, observe: Observer | None = None) -> None:
     """Let the bots play the current hand of ``game`` to its end (``observe``: see
     :data:`Observer`)."""
     hand = game.hand
@@ -247,6 +247,7 @@ def play_game(spec: ArenaSpec, pairing: int, index: int, rotation: int) -> tuple
         final=tuple(sc.final) if sc.final is not None else tuple(sc.totals),
         hands=k,
         complete=sc.complete,
+        totals=tuple(sc.totals),
     )
     return row, game
 

@@ -16,6 +16,7 @@ from okgin.arena.stats import (
     bradley_terry,
     bucket,
     game_win_share,
+    ratio_ci,
     wilson,
 )
 from okgin.rules import Rules
@@ -139,6 +140,17 @@ def _pairing_report(
         diffs = [
             g.final[g.rotation] - (sum(g.final) - g.final[g.rotation]) / (n - 1) for g in game_rows
         ]
+        # points a hand within the games (the hands' points, not the end's bonuses): the sum
+        # over a mirrored set's games over its hands, resampled by set
+        sets: dict[int, list[float]] = defaultdict(lambda: [0.0, 0.0])
+        for g in game_rows:
+            t = g.totals
+            unit = sets[g.game]
+            unit[0] += t[g.rotation] - (sum(t) - t[g.rotation]) / (n - 1)
+            unit[1] += g.hands
+        num = [u[0] for u in sets.values()]
+        den = [u[1] for u in sets.values()]
+        per_hand = sum(num) / sum(den) if sum(den) else math.nan
         out["games"] = {
             "pairs": total // n,
             "games": total,
@@ -149,6 +161,8 @@ def _pairing_report(
             "wilson95": _ci(wilson(credit, total)),
             "final_score_diff": _r(float(np.mean(diffs)), 2),
             "hands_per_game": _r(float(np.mean([g.hands for g in game_rows])), 2),
+            "points_per_hand": _r(per_hand),
+            "points_per_hand_ci95": _ci(ratio_ci(num, den, rng)),
             "unfinished": sum(1 for g in game_rows if not g.complete),
         }
     departures = Counter(row.departure for row in hands if row.departure is not None)
@@ -262,6 +276,11 @@ def render(report: dict[str, Any]) -> str:
                 f"{g['losses']} lost, {g['ties']} tied = {100 * g['win_rate']:.1f}%  Wilson 95% "
                 f"[{100 * g['wilson95'][0]:.1f}%, {100 * g['wilson95'][1]:.1f}%]; "
                 f"final score {g['final_score_diff']:+.1f} per game"
+            )
+            lo, hi = g["points_per_hand_ci95"]
+            lines.append(
+                f"  in those games  {g['points_per_hand']:+.3f} points per hand  95% CI "
+                f"[{lo:+.2f}, {hi:+.2f}], {g['hands_per_game']:.2f} hands per game"
             )
         lines.append(
             f"  hands won {100 * p['hand_win_rate']:.1f}%, dead {100 * p['dead_hand_rate']:.1f}%; "

@@ -76,6 +76,27 @@ def bootstrap_ci(
     return (float(lo), float(hi))
 
 
+def ratio_ci(
+    num: Sequence[float] | np.ndarray,
+    den: Sequence[float] | np.ndarray,
+    rng: np.random.Generator,
+    reps: int = 2000,
+    level: float = 0.95,
+) -> tuple[float, float]:
+    """Percentile bootstrap interval of ``sum(num) / sum(den)``, resampling the units (the
+    pairs ``num[i], den[i]``) together."""
+    x = np.asarray(num, dtype=float)
+    y = np.asarray(den, dtype=float)
+    n = len(x)
+    if n == 0 or y.sum() == 0:
+        return (math.nan, math.nan)
+    idx = rng.integers(0, n, size=(reps, n))
+    ratios = x[idx].sum(axis=1) / np.maximum(y[idx].sum(axis=1), 1e-12)
+    alpha = (1 - level) / 2
+    lo, hi = np.quantile(ratios, [alpha, 1 - alpha])
+    return (float(lo), float(hi))
+
+
 def normal_ci(values: Sequence[float], z: float = 1.96) -> tuple[float, float]:
     """The normal interval of the mean of ``values``: mean ± ``z`` standard errors (the
     sample's spread, ``n - 1``); a point for one value, NaNs for none. The paired A/B scripts

@@ -34,6 +34,7 @@ __all__ = [
     "Knowledge",
     "World",
     "decision_rng",
+    "quick_knocker",
     "sample_worlds",
     "true_worlds",
     "world_state",
@@ -654,6 +655,30 @@ def decision_rng(seed: int | None, view: View, salt: str = "") -> random.Random:
     )
     h = zlib.crc32(repr(key).encode())
     return random.Random((seed if seed is not None else 0) * 1_000_003 + h)
+
+
+def quick_knocker(view: View) -> bool:
+    """Whether the one opponent (two players, a game to a target) has shown, in an earlier
+    hand of this game, that it knocks short of gin when nothing presses it: it knocked with
+    deadwood (a knock or an undercut, not a gin) in a hand that began calm, every total
+    before it plus a gin's bonus at that hand's multiplier below the target. One who knocks as
+    soon as it may (``medium``) does so in most calm hands; ``hard`` with two players holds
+    out for gin and knocks short of it near the target (docs/strength.md, twenty-second
+    session: 395 of 598 calm hands against 3 of 461)."""
+    if view.players != 2 or view.rules.format != "target" or not view.past_results:
+        return False
+    other = 1 - view.own_seat
+    bonus = view.rules.gin_bonus
+    target = view.target
+    totals = [0, 0]
+    for r in view.past_results:
+        reach = bonus * r.multiplier
+        calm = totals[0] + reach < target and totals[1] + reach < target
+        if calm and r.knocker == other and r.result in ("knock", "undercut"):
+            return True
+        totals[0] += r.points[0]
+        totals[1] += r.points[1]
+    return False
 
 
 def card_text(mask: int) -> str:

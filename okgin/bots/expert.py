@@ -205,7 +205,13 @@ from typing import Any
 
 from okgin.actions import DRAW, PASS, TAKE, Action, Discard, Knock
 from okgin.bots.base import knock_deadwood
-from okgin.bots.belief import Knowledge, decision_rng, sample_worlds, world_state
+from okgin.bots.belief import (
+    Knowledge,
+    decision_rng,
+    quick_knocker,
+    sample_worlds,
+    world_state,
+)
 from okgin.bots.budget import DEFAULT_BUDGET, check_budget
 from okgin.bots.hard import DEFAULTS, HardBot, best_knock, layoff_action, threw_low
 from okgin.bots.playout import AT_ONCE, playout
@@ -234,6 +240,12 @@ PRIOR: dict[str, float] = {"race": 5.0, "outs": 4.0, "race_read": 4}
 #: docs/strength.md).
 MULTI_BELIEF: dict[str, float] = {"oversample": 4, "throw_high": 0.1}
 
+#: The two-player belief against an opponent that has shown, earlier in the game, that it
+#: knocks as soon as it may (``kind_read``; :func:`~okgin.bots.belief.quick_knocker`), under
+#: any belief setting a spec gives: its throws read as those of a player who throws what
+#: leaves the least deadwood (twenty-second session, docs/strength.md).
+QUICK_BELIEF: dict[str, float] = {"replay": 0.02, "oversample": 8}
+
 #: Rollout actions one second buys (measured on the project's machine).
 STEPS_PER_SECOND = 160_000
 #: The work of sampling one world and of starting one rollout, in rollout actions.
@@ -251,6 +263,7 @@ OPTIONS: dict[str, type] = {
     "knock_read_limit": int,
     "multi_draw": int,
     "multi_belief": int,
+    "kind_read": int,
     "min_worlds": int,
     "max_worlds": int,
     "rollout_cap": int,
@@ -345,6 +358,7 @@ class ExpertBot:
         knock_read_limit: int = 5,
         multi_draw: int = 1,
         multi_belief: int = 1,
+        kind_read: int = 1,
         defence: float = 1.6,
         safe_slack: int = 2,
         guard: float = GUARD,
@@ -381,6 +395,7 @@ class ExpertBot:
         )
         _check(multi_draw in (0, 1), "multi_draw", multi_draw, "0 or 1")
         _check(multi_belief in (0, 1), "multi_belief", multi_belief, "0 or 1")
+        _check(kind_read in (0, 1), "kind_read", kind_read, "0 or 1")
         _check(0 <= defence < math.inf, "defence", defence, "a weight of 0 or more")
         _check(guard > 0, "guard", guard, "a positive number of budgets (inf: none)")
         _check(read_holdout in (0, 1), "read_holdout", read_holdout, "0 or 1")
@@ -445,6 +460,7 @@ class ExpertBot:
         self.knock_read = knock_read
         self.knock_read_limit = knock_read_limit
         self.multi_draw = multi_draw
+        self.kind_read = kind_read
         self.defence = defence
         self.safe_slack = safe_slack
         self.guard = guard
@@ -471,6 +487,10 @@ class ExpertBot:
         self.knock_belief_multi: dict[str, Any] = (
             {**MULTI_BELIEF, **self.knock_belief} if multi_belief else self.knock_belief
         )
+        #: the two-player ones against an opponent shown to knock as soon as it may
+        #: (``kind_read``): :data:`QUICK_BELIEF` under the settings given
+        self.belief_quick: dict[str, Any] = {**QUICK_BELIEF, **self.belief}
+        self.knock_belief_quick: dict[str, Any] = {**QUICK_BELIEF, **self.knock_belief}
         mine = {**PRIOR, **(prior or {})}
         if race is not None:
             mine["race"] = race
@@ -663,7 +683,10 @@ class ExpertBot:
             typed = []  # ``holder_play`` 0: only the draws are searched typed
         knocks = any(isinstance(c, Knock) for c in cands)
         if view.players == 2:
-            belief = self.knock_belief if knocks else self.belief
+            if self.kind_read and quick_knocker(view):
+                belief = self.knock_belief_quick if knocks else self.belief_quick
+            else:
+                belief = self.knock_belief if knocks else self.belief
         else:
             belief = self.knock_belief_multi if knocks else self.belief_multi
         alive = list(range(len(cands)))

@@ -78,8 +78,7 @@ def run(args: argparse.Namespace) -> int:
         unknown = [g for g in groups if g not in GROUPS]
         if unknown or not groups:
             print(
-                f"okgin bench: --only takes groups of {', '.join(GROUPS)}, "
-                f"not {args.only!r}",
+                f"okgin bench: --only takes groups of {', '.join(GROUPS)}, not {args.only!r}",
                 file=sys.stderr,
             )
             return 2
