@@ -138,6 +138,19 @@ def test_cli_json_shape_and_save(tmp_path: Path, capsys: pytest.CaptureFixture[s
         assert game.hands[0].is_over
     whole = [f for f in files if f.name.startswith("game")]
     assert all(replay(json.loads(f.read_text())).is_over for f in whole)
+    # the points a hand within the games: the hands' points (the game's totals, not its final
+    # score with the end's bonuses) over the hands, the hero at the seat its record names
+    diff = hands = 0
+    for f in whole:
+        seat = int(f.stem.rpartition("seat")[2])
+        game = replay(json.loads(f.read_text()))
+        totals = game.score.totals
+        diff += totals[seat] - totals[1 - seat]
+        hands += len(game.hands)
+    assert g["points_per_hand"] == pytest.approx(diff / hands, abs=1e-3)
+    assert g["hands_per_game"] == pytest.approx(hands / 4, abs=0.01)
+    glo, ghi = g["points_per_hand_ci95"]
+    assert glo <= g["points_per_hand"] <= ghi
 
 
 def test_cli_refuses_bad_input_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:

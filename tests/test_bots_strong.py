@@ -22,7 +22,7 @@ from okgin.bots.playout import playout
 from okgin.cards import CARDS
 from okgin.errors import BotError
 from okgin.game import Game
-from okgin.hand import HandState
+from okgin.hand import HandResult, HandState
 from okgin.rules import Rules
 from okgin.views import View
 
@@ -1264,3 +1264,96 @@ def test_expert_prior_races_for_gin_with_two_players_only() -> None:
             make_bot(spec)
     with pytest.raises(BotError, match="must be a hard parameter"):
         ExpertBot(1, prior={"alfa": 1.0})
+
+
+def _with_past(view: View, *results: HandResult) -> View:
+    """``view`` as if ``results`` were the earlier hands of its game."""
+    return dataclasses.replace(view, past_results=results, hand_number=len(results) + 1)
+
+
+def _ended(result: str, knocker: int | None, points: tuple[int, int], mult: int = 1) -> HandResult:
+    winner = 0 if points[0] > points[1] else 1
+    return HandResult(result, knocker, 10, mult, (3, 20), points, winner)
+
+
+def test_quick_knocker_reads_a_knock_short_of_gin_in_a_calm_hand() -> None:
+    """The opponent knocked with deadwood (a knock or an undercut) in an earlier hand that
+    began with every total plus a gin's bonus at its multiplier below the target: a gin, a
+    knock of this seat's, a pressed hand, 3-4 players or a single-hand game read nothing."""
+    from okgin.bots.belief import quick_knocker
+
+    (_, view), *_ = _views(Rules.preset("standard"), 1, 71)
+    me, other = view.own_seat, 1 - view.own_seat
+    pts = [0, 0]
+    pts[other] = 17
+    won = (pts[0], pts[1])
+    assert not quick_knocker(view)  # the game's first hand
+    assert quick_knocker(_with_past(view, _ended("knock", other, won)))
+    assert quick_knocker(_with_past(view, _ended("undercut", other, won[::-1])))
+    assert not quick_knocker(_with_past(view, _ended("gin", other, won)))
+    assert not quick_knocker(_with_past(view, _ended("knock", me, won[::-1])))
+    assert not quick_knocker(_with_past(view, _ended("dead", None, (0, 0))))
+    # pressed: before the second hand the opponent holds 80, and 80 + 25 reaches 100
+    lead = [0, 0]
+    lead[other] = 80
+    first = _ended("gin", other, (lead[0], lead[1]))
+    assert not quick_knocker(_with_past(view, first, _ended("knock", other, won)))
+    # ... and a doubled hand at 50 is pressed too (50 + 2 × 25), one at 49 is calm
+    for before, calm in ((50, False), (49, True)):
+        lead[other] = before
+        first = _ended("gin", other, (lead[0], lead[1]))
+        second = _ended("knock", other, won, mult=2)
+        assert quick_knocker(_with_past(view, first, second)) is calm
+    # a calm knock read once stays read, whatever follows
+    late = _ended("knock", other, (lead[0], lead[1]))
+    assert quick_knocker(_with_past(view, _ended("knock", other, won), late))
+    (_, three), *_ = _views(Rules.preset("party", players=3), 1, 72)
+    assert not quick_knocker(_with_past(three, _ended3((three.own_seat + 1) % 3)))
+    single = dataclasses.replace(
+        view, rules=Rules.from_dict({"preset": "standard", "format": "single"})
+    )
+    assert not quick_knocker(_with_past(single, _ended("knock", other, won)))
+
+
+def _ended3(knocker: int) -> HandResult:
+    points = [0, 0, 0]
+    points[knocker] = 12
+    return HandResult("knock", knocker, 10, 1, (3, 20, 20), tuple(points), knocker)
+
+
+def test_expert_kind_read_draws_the_quick_belief_against_a_quick_knocker() -> None:
+    """Once the opponent has knocked short of gin in a calm earlier hand, the default expert
+    plays as ``kind_read=0`` with :data:`QUICK_BELIEF` spelled out; before that (and with
+    ``kind_read`` 0) as the expert without the read."""
+    from okgin.bots.expert import QUICK_BELIEF
+
+    spelled = ",".join(f"{k}={v:g}" for k, v in QUICK_BELIEF.items())
+    assert spelled == "replay=0.02,oversample=8"
+    # no wall-clock guard: the sharper belief is slower, and a cut search would differ
+    default = ExpertBot(5, budget=BUDGET, guard=math.inf)
+    plain = ExpertBot(5, budget=BUDGET, guard=math.inf, kind_read=0)
+    spelled_out = make_bot(f"expert:guard=inf,kind_read=0,{spelled}", 5, budget=BUDGET)
+    views = [
+        v
+        for _, v in _views(Rules.preset("standard"), 30, 73)
+        if v.phase in ("draw", "play") and len(v.legal_actions) > 1
+    ]
+    assert views
+    differ = 0
+    for view in views:
+        other = 1 - view.own_seat
+        pts = [0, 0]
+        pts[other] = 15
+        read = _with_past(view, _ended("knock", other, (pts[0], pts[1])))
+        unread = _with_past(view, _ended("gin", other, (pts[0], pts[1])))
+        assert default.act(view) == plain.act(view)
+        assert default.act(unread) == plain.act(unread)
+        mine = default.act(read)
+        assert mine == spelled_out.act(read)
+        differ += mine != plain.act(read)
+        if differ:
+            break
+    assert differ  # the read changes some decision
+    assert ExpertBot(5, oversample=2).belief_quick == {"replay": 0.02, "oversample": 2}
+    with pytest.raises(BotError, match="kind_read must be 0 or 1"):
+        make_bot("expert:kind_read=2")
