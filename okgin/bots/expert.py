@@ -183,6 +183,19 @@ the two-player ``replay=0.02,oversample=8`` −0.83 (7175, 7171). Held out under
 with 3 players against ``hard``: +1.09 [+0.23, +1.95] (910028) and +0.32 [−0.64, +1.27]
 (910029), +0.71 [+0.06, +1.35] together (docs/strength.md, twenty-first session).
 
+``kind_read`` 1 (twenty-second session): with two players, in a game to a target, once the
+opponent has knocked short of gin in an earlier hand of the game that began calm (every total
+plus a gin's bonus at that hand's multiplier below the target:
+:func:`~okgin.bots.belief.quick_knocker`), the worlds are drawn from :data:`QUICK_BELIEF`
+(``replay`` 0.02, ``oversample`` 8) under any belief setting given; 0 never reads. One hand's
+throws tell a player who knocks at once from one who holds out for gin only weakly (AUC about
+0.7, eighteenth session), but its knocks tell them apart: over whole games of the expert's
+prior, ``medium`` knocked short of gin in 395 of 598 calm hands, ``hard`` (which holds out
+for gin with two players) in 3 of 461. That belief reads ``medium`` best (+1.73 [+0.15, +3.30]
+points a hand over the default, held out on 910024) and costs against ``hard`` (−2.68, 910025),
+so it waits for the knock. A game's first hand, and so every single deal of ``okgin arena``,
+plays as without it; ``okgin arena --games`` measures it (docs/strength.md).
+
 Layoffs are exact (:func:`~okgin.melds.best_layoffs` gives the least deadwood in every
 world, so sampling cannot change them) and so is the fiftieth knock's arrangement.
 
