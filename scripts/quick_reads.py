@@ -60,7 +60,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         t[3] += on
     for name, (games, read_games, hands, read_hands) in sorted(tally.items()):
         print(
-            f"{name}: {games} games, the read on in {read_games} ({100 * read_games / games:.1f}%); "
+            f"{name}: {games} games, the read on in {read_games} "
+            f"({100 * read_games / games:.1f}%); "
             f"{hands} hands, on in {read_hands} ({100 * read_hands / hands:.1f}%)"
         )
     return 0
