@@ -118,7 +118,7 @@ class GameRow:
     hands: int
     complete: bool
     #: every seat's points summed over the game's hands (``final`` adds the end's bonuses)
-    totals: tuple[int, ...] = ()
+    totals: tuple[int, ...]
 
 
 @dataclass(slots=True)

@@ -18,7 +18,7 @@ play does not depend on the score; ``--games`` measures real games instead.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -52,6 +52,25 @@ def bucket(limit: int) -> str:
     return "8-10"
 
 
+def _resampled(
+    n: int, reps: int, rng: np.random.Generator, stat: Callable[[np.ndarray], np.ndarray]
+) -> np.ndarray:
+    """``stat`` of ``reps`` resamples of ``n`` units: ``stat`` maps a batch of index rows
+    (one resample each) to one value a row; the batches keep to about 4 million indices."""
+    out = np.empty(reps)
+    batch = max(1, 4_000_000 // n)
+    for start in range(0, reps, batch):
+        stop = min(reps, start + batch)
+        out[start:stop] = stat(rng.integers(0, n, size=(stop - start, n)))
+    return out
+
+
+def _percentiles(stats: np.ndarray, level: float) -> tuple[float, float]:
+    alpha = (1 - level) / 2
+    lo, hi = np.quantile(stats, [alpha, 1 - alpha])
+    return (float(lo), float(hi))
+
+
 def bootstrap_ci(
     values: Sequence[float] | np.ndarray,
     rng: np.random.Generator,
@@ -65,15 +84,7 @@ def bootstrap_ci(
         return (math.nan, math.nan)
     if n == 1:
         return (float(x[0]), float(x[0]))
-    means = np.empty(reps)
-    batch = max(1, 4_000_000 // n)
-    for start in range(0, reps, batch):
-        stop = min(reps, start + batch)
-        idx = rng.integers(0, n, size=(stop - start, n))
-        means[start:stop] = x[idx].mean(axis=1)
-    alpha = (1 - level) / 2
-    lo, hi = np.quantile(means, [alpha, 1 - alpha])
-    return (float(lo), float(hi))
+    return _percentiles(_resampled(n, reps, rng, lambda idx: x[idx].mean(axis=1)), level)
 
 
 def ratio_ci(
@@ -90,11 +101,12 @@ def ratio_ci(
     n = len(x)
     if n == 0 or y.sum() == 0:
         return (math.nan, math.nan)
-    idx = rng.integers(0, n, size=(reps, n))
-    ratios = x[idx].sum(axis=1) / np.maximum(y[idx].sum(axis=1), 1e-12)
-    alpha = (1 - level) / 2
-    lo, hi = np.quantile(ratios, [alpha, 1 - alpha])
-    return (float(lo), float(hi))
+
+    def ratios(idx: np.ndarray) -> np.ndarray:
+        out: np.ndarray = x[idx].sum(axis=1) / np.maximum(y[idx].sum(axis=1), 1e-12)
+        return out
+
+    return _percentiles(_resampled(n, reps, rng, ratios), level)
 
 
 def normal_ci(values: Sequence[float], z: float = 1.96) -> tuple[float, float]:

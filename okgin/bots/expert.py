@@ -694,14 +694,7 @@ class ExpertBot:
             typed = []  # ``holder_knock`` 0: a knock is weighed with every opponent untyped
         if not self.holder_play and view.phase not in ("offer", "draw", "fiftieth"):
             typed = []  # ``holder_play`` 0: only the draws are searched typed
-        knocks = any(isinstance(c, Knock) for c in cands)
-        if view.players == 2:
-            if self.kind_read and quick_knocker(view):
-                belief = self.knock_belief_quick if knocks else self.belief_quick
-            else:
-                belief = self.knock_belief if knocks else self.belief
-        else:
-            belief = self.knock_belief_multi if knocks else self.belief_multi
+        belief = self.belief_for(view, any(isinstance(c, Knock) for c in cands))
         alive = list(range(len(cands)))
         values: list[list[float]] = [[] for _ in cands]
         spent = 0
@@ -744,6 +737,16 @@ class ExpertBot:
                 most = int(most * longer)
                 close = None
         return Evaluation(list(cands), values, worlds_done, spent, alive)
+
+    def belief_for(self, view: View, knocks: bool) -> dict[str, Any]:
+        """The belief a search draws its worlds from: with 3-4 players the ``_multi`` one,
+        against a quick knocker (``kind_read``) the ``_quick`` one, else the plain one; each
+        the ``knock_`` twin when a knock is among the candidates."""
+        if view.players > 2:
+            return self.knock_belief_multi if knocks else self.belief_multi
+        if self.kind_read and quick_knocker(view):
+            return self.knock_belief_quick if knocks else self.belief_quick
+        return self.knock_belief if knocks else self.belief
 
     def _type(
         self,
