@@ -19,6 +19,7 @@ from okgin.bots.belief import Knowledge, World, sample_worlds, world_state
 from okgin.bots.expert import ExpertBot
 from okgin.bots.hard import DEFAULTS, HardBot
 from okgin.bots.playout import playout
+from okgin.bots.race import win_chance
 from okgin.cards import CARDS
 from okgin.errors import BotError
 from okgin.game import Game
@@ -701,6 +702,31 @@ def test_expert_defence_weighs_the_others_points() -> None:
     assert ExpertBot(1).utility(view)(me) == 10
     assert ExpertBot(1).utility(view)(other) == pytest.approx(-16.0)  # default defence 1.6
     assert ExpertBot(1, defence=1.0).utility(view)(other) == -10
+
+
+def test_expert_win_value_adds_the_chance_of_winning_the_game() -> None:
+    """``win_value`` W: plus W × the race's chance of winning from the totals after the hand,
+    at any score (the step of ``game_value`` acts only where a hand can end the game)."""
+    view = _unforced_knock_view(3)
+    seat = view.seat
+    me, other = [0, 0], [0, 0]
+    me[seat] = 10
+    other[1 - seat] = 10
+    bot = ExpertBot(1, win_value=200)
+    assert bot.utility(view)(me) == pytest.approx(10 + 200 * win_chance(10, 0, 100))
+    assert bot.utility(view)(other) == pytest.approx(-16 + 200 * win_chance(0, 10, 100))
+    # near the end: a hand that takes this seat past the target is worth the whole game
+    totals = [0, 0]
+    totals[seat] = 95
+    totals[1 - seat] = 60
+    late = dataclasses.replace(view, totals=tuple(totals))
+    assert bot.utility(late)(me) == pytest.approx(10 + 200)
+    assert bot.utility(late)(other) == pytest.approx(-16 + 200 * win_chance(95, 70, 100))
+    # off (the default): the step, ± the game's worth only where a hand can end it
+    assert ExpertBot(1).utility(late)(me) == pytest.approx(10 + 100)
+    assert ExpertBot(1).utility(view)(me) == 10
+    with pytest.raises(BotError, match="win_value must be"):
+        ExpertBot(1, win_value=-1)
 
 
 def test_playout_safe_seat_does_not_feed_the_next_seat() -> None:

@@ -228,6 +228,7 @@ from okgin.bots.belief import (
 from okgin.bots.budget import DEFAULT_BUDGET, check_budget
 from okgin.bots.hard import DEFAULTS, HardBot, best_knock, layoff_action, threw_low
 from okgin.bots.playout import AT_ONCE, playout
+from okgin.bots.race import win_chance
 from okgin.cards import CARDS
 from okgin.errors import BotError
 from okgin.hand import HandState
@@ -286,6 +287,7 @@ OPTIONS: dict[str, type] = {
     "safe_slack": int,
     "guard": float,
     "game_value": float,
+    "win_value": float,
     "read_holdout": int,
     "combo": int,
     "holder": float,
@@ -362,6 +364,7 @@ class ExpertBot:
         max_worlds: int = 400,
         hard_params: Mapping[str, float] | None = None,
         game_value: float | None = None,
+        win_value: float = 0.0,
         rollout_cap: int = 0,
         rollout_stock: int = 2,
         at_once: float = 1.0,
@@ -458,6 +461,7 @@ class ExpertBot:
         _check(
             game_value is None or math.isfinite(game_value), "game_value", game_value, "a number"
         )
+        _check(0 <= win_value < math.inf, "win_value", win_value, "a worth of 0 (off) or more")
         self.seed = seed
         self.budget = budget
         self.discards = discards
@@ -465,6 +469,7 @@ class ExpertBot:
         self.min_worlds = min_worlds
         self.max_worlds = max_worlds
         self.game_value = game_value
+        self.win_value = win_value
         self.rollout_cap = rollout_cap
         self.rollout_stock = rollout_stock
         self.at_once = at_once
@@ -801,7 +806,9 @@ class ExpertBot:
     def utility(self, view: View) -> Callable[[Sequence[int]], float]:
         """How much a hand's points are worth to this seat: its points minus ``defence`` ×
         the others' mean; when the game is to a target and a hand can end it, ± the game's worth
-        (``game_value``) to whoever then leads."""
+        (``game_value``) to whoever then leads; with ``win_value`` W and two players, instead,
+        plus W × the chance of winning the game from the totals after the hand
+        (:func:`~okgin.bots.race.win_chance`), whether or not the hand can end it."""
         me = view.own_seat
         n = view.players
         rules = view.rules
@@ -813,12 +820,18 @@ class ExpertBot:
         def plain(pts: Sequence[int]) -> float:
             return pts[me] - defence * (sum(pts) - pts[me]) / (n - 1)
 
-        if (
-            rules.format != "target"
-            or not target
-            or len(totals) != n
-            or max(totals) + self.reach(view) < target
-        ):
+        if rules.format != "target" or not target or len(totals) != n:
+            return plain
+        if self.win_value and n == 2:
+            worth_won = self.win_value
+            mine, theirs = totals[me], totals[1 - me]
+
+            def raced(pts: Sequence[int]) -> float:
+                chance = win_chance(mine + pts[me], theirs + pts[1 - me], target)
+                return plain(pts) + worth_won * chance
+
+            return raced
+        if max(totals) + self.reach(view) < target:
             return plain
         worth = self.game_value if self.game_value is not None else max(50, rules.game_bonus)
 
