@@ -705,26 +705,32 @@ def test_expert_defence_weighs_the_others_points() -> None:
 
 
 def test_expert_win_value_adds_the_chance_of_winning_the_game() -> None:
-    """``win_value`` W: plus W × the race's chance of winning from the totals after the hand,
-    at any score (the step of ``game_value`` acts only where a hand can end the game)."""
+    """``win_value`` W: where a hand can end the game, plus W × the race's chance of winning
+    from the totals after the hand, in place of ``game_value``'s step; elsewhere the plain
+    points, as without it."""
     view = _unforced_knock_view(3)
     seat = view.seat
+    assert view.multiplier == 1 and view.totals == (0, 0)  # no hand of 85 reaches 100
     me, other = [0, 0], [0, 0]
     me[seat] = 10
     other[1 - seat] = 10
     bot = ExpertBot(1, win_value=200)
-    assert bot.utility(view)(me) == pytest.approx(10 + 200 * win_chance(10, 0, 100))
-    assert bot.utility(view)(other) == pytest.approx(-16 + 200 * win_chance(0, 10, 100))
-    # near the end: a hand that takes this seat past the target is worth the whole game
-    totals = [0, 0]
-    totals[seat] = 95
-    totals[1 - seat] = 60
-    late = dataclasses.replace(view, totals=tuple(totals))
+    assert bot.utility(view)(me) == 10
+    assert bot.utility(view)(other) == pytest.approx(-16.0)
+
+    def at(mine: int, theirs: int) -> View:
+        totals = [0, 0]
+        totals[seat], totals[1 - seat] = mine, theirs
+        return dataclasses.replace(view, totals=tuple(totals))
+
+    mid = at(30, 20)  # a gin with a bad hand against it could end it
+    assert bot.utility(mid)(me) == pytest.approx(10 + 200 * win_chance(40, 20, 100))
+    assert bot.utility(mid)(other) == pytest.approx(-16 + 200 * win_chance(30, 30, 100))
+    assert ExpertBot(1).utility(mid)(me) == 10  # the step: nothing until the game ends
+    late = at(95, 60)  # this seat's 10 takes it past the target: worth the whole game
     assert bot.utility(late)(me) == pytest.approx(10 + 200)
     assert bot.utility(late)(other) == pytest.approx(-16 + 200 * win_chance(95, 70, 100))
-    # off (the default): the step, ± the game's worth only where a hand can end it
     assert ExpertBot(1).utility(late)(me) == pytest.approx(10 + 100)
-    assert ExpertBot(1).utility(view)(me) == 10
     with pytest.raises(BotError, match="win_value must be"):
         ExpertBot(1, win_value=-1)
 

@@ -806,9 +806,10 @@ class ExpertBot:
     def utility(self, view: View) -> Callable[[Sequence[int]], float]:
         """How much a hand's points are worth to this seat: its points minus ``defence`` ×
         the others' mean; when the game is to a target and a hand can end it, ± the game's worth
-        (``game_value``) to whoever then leads; with ``win_value`` W and two players, instead,
-        plus W × the chance of winning the game from the totals after the hand
-        (:func:`~okgin.bots.race.win_chance`), whether or not the hand can end it."""
+        (``game_value``) to whoever then leads, or, with ``win_value`` W and two players, plus
+        W × the chance of winning the game from the totals after the hand
+        (:func:`~okgin.bots.race.win_chance`): the step made smooth (W 200 the step's swing
+        at the default worth of 100)."""
         me = view.own_seat
         n = view.players
         rules = view.rules
@@ -820,7 +821,12 @@ class ExpertBot:
         def plain(pts: Sequence[int]) -> float:
             return pts[me] - defence * (sum(pts) - pts[me]) / (n - 1)
 
-        if rules.format != "target" or not target or len(totals) != n:
+        if (
+            rules.format != "target"
+            or not target
+            or len(totals) != n
+            or max(totals) + self.reach(view) < target
+        ):
             return plain
         if self.win_value and n == 2:
             worth_won = self.win_value
@@ -831,8 +837,6 @@ class ExpertBot:
                 return plain(pts) + worth_won * chance
 
             return raced
-        if max(totals) + self.reach(view) < target:
-            return plain
         worth = self.game_value if self.game_value is not None else max(50, rules.game_bonus)
 
         def scored(pts: Sequence[int]) -> float:
