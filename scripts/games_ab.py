@@ -27,7 +27,8 @@ import numpy as np
 from okgin.arena.stats import bootstrap_ci, ratio_ci
 from okgin.record import replay
 
-#: a set's tally: [games won (a tie counts half), hero's points less the opponent's, hands]
+#: a set's tally: [games won (a tie counts half), hero's points less the opponent's, hands,
+#: games read] (a set compared only where both runs hold both its games)
 Tally = list[float]
 
 
@@ -49,10 +50,11 @@ def read_sets(root: Path) -> dict[int, Tally]:
         score = game.score
         totals = score.totals
         won = 0.5 if score.winner is None else float(score.winner == seat)
-        tally = sets.setdefault(index, [0.0, 0.0, 0.0])
+        tally = sets.setdefault(index, [0.0, 0.0, 0.0, 0.0])
         tally[0] += won
         tally[1] += totals[seat] - totals[1 - seat]
         tally[2] += len(game.results)
+        tally[3] += 1
     return sets
 
 
@@ -79,12 +81,12 @@ class Comparison:
 
 def compare(a: dict[int, Tally], b: dict[int, Tally], seed: int = 0) -> Comparison:
     """B − A over the sets both hold: games won and points a hand, with intervals."""
-    both = sorted(set(a) & set(b))
+    both = sorted(i for i in set(a) & set(b) if a[i][3] == b[i][3] == 2)
     if not both:
-        raise ValueError("the two directories share no game set")
+        raise ValueError("the two directories share no whole game set (both its games)")
     rng = np.random.default_rng(seed)
-    ta = np.array([a[i] for i in both])
-    tb = np.array([b[i] for i in both])
+    ta = np.array([a[i][:3] for i in both])
+    tb = np.array([b[i][:3] for i in both])
     n = len(both)
 
     def side(t: np.ndarray) -> Side:

@@ -45,6 +45,10 @@ def test_games_ab_pairs_the_sets_and_agrees_with_the_arena(
     printed = capsys.readouterr().out
     assert "4 game sets (8 games a run)" in printed
     assert f"B - A: games {100 * out.win_rate_diff:+.1f} points of share" in printed
+    # a set with one of its games missing (a run stopped mid-set) is left out
+    next((tmp_path / "b").rglob("game000002-seat1.json")).unlink()
+    three = script.compare(script.read_sets(tmp_path / "a"), script.read_sets(tmp_path / "b"))
+    assert three.sets == 3
     with pytest.raises(SystemExit):
         script.main([str(tmp_path / "a"), str(tmp_path / "nothing")])
     assert "no whole-game records" in capsys.readouterr().err

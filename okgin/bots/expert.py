@@ -196,6 +196,15 @@ points a hand over the default, held out on 910024) and costs against ``hard`` (
 so it waits for the knock. A game's first hand, and so every single deal of ``okgin arena``,
 plays as without it; ``okgin arena --games`` measures it (docs/strength.md).
 
+Why ``win_value`` is 0 (off) by default (twenty-third session): where a hand can end the game
+the utility adds ± the game's worth (``game_value``) to whoever leads once it ends, a step that
+values a hand leaving this seat at 95 against 60 as nothing more than its points. ``win_value``
+W puts W × the chance of winning from the totals after the hand in its place
+(:func:`~okgin.bots.race.win_chance`, a model of the race to the target). Measured in whole
+games against ``medium`` on held-out 910032, W 200 (the step's swing) played as the default:
+−0.3 [−5.0, +4.7] points of the games share and +0.13 [−1.13, +1.47] points a hand, paired
+over 180 sets (``scripts/games_ab.py``; docs/strength.md).
+
 Layoffs are exact (:func:`~okgin.melds.best_layoffs` gives the least deadwood in every
 world, so sampling cannot change them) and so is the fiftieth knock's arrangement.
 

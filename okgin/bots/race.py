@@ -11,8 +11,9 @@ a gamma of shape 1.55. Both sides alike, because a decision is about what one ha
 are worth at a score, not about who is the better player: the table is the value of a score
 in an even race, the way a match-equity table values a score in backgammon.
 
-``expert:win_value`` (:class:`~okgin.bots.expert.ExpertBot`) adds ``win_value`` × this
-chance after the hand to the rollouts' utility.
+``expert:win_value`` W (:class:`~okgin.bots.expert.ExpertBot`; off by default) adds W × this
+chance after the hand to the rollouts' utility where a hand can end the game, in place of the
+step of ``game_value``.
 """
 
 from __future__ import annotations
