@@ -24,12 +24,20 @@ from pathlib import Path
 
 import numpy as np
 
-from okgin.arena.stats import bootstrap_ci, ratio_ci
+from okgin.arena.stats import bootstrap_ci, ratio_ci, ratio_diff_ci
 from okgin.record import replay
 
-#: a set's tally: [games won (a tie counts half), hero's points less the opponent's, hands,
-#: games read] (a set compared only where both runs hold both its games)
-Tally = list[float]
+
+@dataclass(slots=True)
+class Tally:
+    """One game set in one run: games won (a tie counts half), the hero's points less the
+    opponent's, hands played, and games read (a set is compared only where both runs hold
+    both its games)."""
+
+    won: float = 0.0
+    points: float = 0.0
+    hands: int = 0
+    games: int = 0
 
 
 def read_sets(root: Path) -> dict[int, Tally]:
@@ -48,13 +56,11 @@ def read_sets(root: Path) -> dict[int, Tally]:
         if game.rules.players != 2:
             raise ValueError(f"{f}: {game.rules.players} players, not 2")
         score = game.score
-        totals = score.totals
-        won = 0.5 if score.winner is None else float(score.winner == seat)
-        tally = sets.setdefault(index, [0.0, 0.0, 0.0, 0.0])
-        tally[0] += won
-        tally[1] += totals[seat] - totals[1 - seat]
-        tally[2] += len(game.results)
-        tally[3] += 1
+        tally = sets.setdefault(index, Tally())
+        tally.won += 0.5 if score.winner is None else float(score.winner == seat)
+        tally.points += score.totals[seat] - score.totals[1 - seat]
+        tally.hands += len(game.results)
+        tally.games += 1
     return sets
 
 
@@ -81,12 +87,12 @@ class Comparison:
 
 def compare(a: dict[int, Tally], b: dict[int, Tally], seed: int = 0) -> Comparison:
     """B − A over the sets both hold: games won and points a hand, with intervals."""
-    both = sorted(i for i in set(a) & set(b) if a[i][3] == b[i][3] == 2)
+    both = sorted(i for i in set(a) & set(b) if a[i].games == b[i].games == 2)
     if not both:
         raise ValueError("the two directories share no whole game set (both its games)")
     rng = np.random.default_rng(seed)
-    ta = np.array([a[i][:3] for i in both])
-    tb = np.array([b[i][:3] for i in both])
+    ta = np.array([(a[i].won, a[i].points, a[i].hands) for i in both], dtype=float)
+    tb = np.array([(b[i].won, b[i].points, b[i].hands) for i in both], dtype=float)
     n = len(both)
 
     def side(t: np.ndarray) -> Side:
@@ -98,10 +104,7 @@ def compare(a: dict[int, Tally], b: dict[int, Tally], seed: int = 0) -> Comparis
 
     won = (tb[:, 0] - ta[:, 0]) / 2
     # the difference of the two ratios, resampling the sets together
-    reps = np.empty(2000)
-    for r in range(len(reps)):
-        idx = rng.integers(0, n, n)
-        reps[r] = tb[idx, 1].sum() / tb[idx, 2].sum() - ta[idx, 1].sum() / ta[idx, 2].sum()
+    diff_ci = ratio_diff_ci((ta[:, 1], ta[:, 2]), (tb[:, 1], tb[:, 2]), rng)
     sa, sb = side(ta), side(tb)
     return Comparison(
         sets=n,
@@ -110,10 +113,7 @@ def compare(a: dict[int, Tally], b: dict[int, Tally], seed: int = 0) -> Comparis
         win_rate_diff=float(won.mean()),
         win_rate_diff_ci95=bootstrap_ci(won, rng),
         points_per_hand_diff=sb.points_per_hand - sa.points_per_hand,
-        points_per_hand_diff_ci95=(
-            float(np.percentile(reps, 2.5)),
-            float(np.percentile(reps, 97.5)),
-        ),
+        points_per_hand_diff_ci95=diff_ci,
     )
 
 

@@ -21,6 +21,8 @@ from okgin.arena.stats import (
     bradley_terry,
     bucket,
     normal_ci,
+    ratio_ci,
+    ratio_diff_ci,
     simulate_games,
     wilson,
 )
@@ -249,6 +251,23 @@ def test_wilson_and_bootstrap() -> None:
     se = 10 / math.sqrt(2000)
     assert lo < x.mean() < hi
     assert hi - lo == pytest.approx(2 * 1.96 * se, rel=0.15)
+
+
+def test_ratio_diff_ci_pairs_two_runs_on_the_same_units() -> None:
+    """B's ratio less A's, the units resampled together: a shared noise cancels, so the
+    paired interval is narrower than either run's own; a run against itself differs by 0."""
+    rng = np.random.default_rng(2)
+    den = rng.integers(4, 8, size=400).astype(float)
+    shared = rng.normal(7.0, 20.0, size=400) * den  # each unit's luck, in both runs
+    a = shared + rng.normal(0.0, 2.0, size=400) * den
+    b = shared + rng.normal(1.0, 2.0, size=400) * den
+    lo, hi = ratio_diff_ci((a, den), (b, den), rng)
+    diff = b.sum() / den.sum() - a.sum() / den.sum()
+    assert lo < diff < hi and lo > 0
+    own_lo, own_hi = ratio_ci(b, den, rng)
+    assert hi - lo < (own_hi - own_lo) / 3
+    assert ratio_diff_ci((a, den), (a, den), rng) == (0.0, 0.0)
+    assert all(math.isnan(v) for v in ratio_diff_ci(([], []), ([], []), rng))
 
 
 def test_normal_ci_is_the_mean_plus_or_minus_z_standard_errors() -> None:

@@ -65,6 +65,12 @@ def _resampled(
     return out
 
 
+def _ratios(num: np.ndarray, den: np.ndarray, idx: np.ndarray) -> np.ndarray:
+    """``sum(num) / sum(den)`` over each row of unit indices ``idx`` (one resample a row)."""
+    out: np.ndarray = num[idx].sum(axis=1) / np.maximum(den[idx].sum(axis=1), 1e-12)
+    return out
+
+
 def _percentiles(stats: np.ndarray, level: float) -> tuple[float, float]:
     alpha = (1 - level) / 2
     lo, hi = np.quantile(stats, [alpha, 1 - alpha])
@@ -102,11 +108,29 @@ def ratio_ci(
     if n == 0 or y.sum() == 0:
         return (math.nan, math.nan)
 
-    def ratios(idx: np.ndarray) -> np.ndarray:
-        out: np.ndarray = x[idx].sum(axis=1) / np.maximum(y[idx].sum(axis=1), 1e-12)
+    return _percentiles(_resampled(n, reps, rng, lambda idx: _ratios(x, y, idx)), level)
+
+
+def ratio_diff_ci(
+    a: tuple[Sequence[float] | np.ndarray, Sequence[float] | np.ndarray],
+    b: tuple[Sequence[float] | np.ndarray, Sequence[float] | np.ndarray],
+    rng: np.random.Generator,
+    reps: int = 2000,
+    level: float = 0.95,
+) -> tuple[float, float]:
+    """Percentile bootstrap interval of ``sum(b_num) / sum(b_den) - sum(a_num) / sum(a_den)``
+    for two runs on the same units (``a`` and ``b`` each ``(num, den)``), resampling the units
+    of both together: the paired difference of two ratios (``scripts/games_ab.py``)."""
+    xa, ya, xb, yb = (np.asarray(v, dtype=float) for v in (*a, *b))
+    n = len(xa)
+    if n == 0 or ya.sum() == 0 or yb.sum() == 0:
+        return (math.nan, math.nan)
+
+    def diffs(idx: np.ndarray) -> np.ndarray:
+        out: np.ndarray = _ratios(xb, yb, idx) - _ratios(xa, ya, idx)
         return out
 
-    return _percentiles(_resampled(n, reps, rng, ratios), level)
+    return _percentiles(_resampled(n, reps, rng, diffs), level)
 
 
 def normal_ci(values: Sequence[float], z: float = 1.96) -> tuple[float, float]:
