@@ -58,6 +58,7 @@ KEYS: dict[str, type] = {
     "throw_high": float,
     "replay": float,
     "replay_floor": float,
+    "replay_knocks": float,
     "chain": float,
     "thin": int,
     "burn": int,

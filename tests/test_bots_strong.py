@@ -457,6 +457,39 @@ def test_replay_floor_mixes_in_a_player_whose_choices_tell_nothing() -> None:
         ExpertBot(1, replay=0.1, replay_floor=-0.5)
 
 
+def test_replay_knocks_reads_a_last_throw_that_left_a_knock() -> None:
+    """``knock_missed`` (``replay_knocks`` in the sampler): where the player's last choice
+    was a throw and some discard then would have let it knock (the limit is 7, the upcard
+    7h), the factor multiplies in once: the player modelled knocks as soon as it may. Only
+    that throw is read (its hand then is the world's hand and the card thrown, exactly);
+    a hand far from a knock is not touched. The expert refuses the option without
+    ``replay`` and out of range."""
+    from okgin.cards import mask_of, parse_cards
+
+    know = Knowledge(_throws_view())
+    assert know.view.knock_limit == 7
+    # 2d alone loose: with Qs back, throwing Qs again leaves a knock with 2
+    near = mask_of(parse_cards("7h8h9hThJhQh AdAhAs 2d"))
+    assert know.replay_likelihood(1, near, 1.0) == 1.0
+    assert know.replay_likelihood(1, near, 1.0, knock_missed=0.5) == pytest.approx(0.5)
+    # 8 deadwood (2d 6c) with Qs back, thrown: one point over the limit
+    over = mask_of(parse_cards("7h8h9hThJh AdAhAs 2d 6c"))
+    under = mask_of(parse_cards("7h8h9hThJh AdAhAs 2d 5c"))
+    assert know.replay_likelihood(1, over, 1.0, knock_missed=0.5) == pytest.approx(
+        know.replay_likelihood(1, over, 1.0)
+    )
+    assert know.replay_likelihood(1, under, 1.0, knock_missed=0.5) == pytest.approx(
+        0.5 * know.replay_likelihood(1, under, 1.0)
+    )
+    # 19 or more deadwood: no knock was there to miss
+    far = mask_of(parse_cards("7h8h9h AdAhAs 2d 3h 4s Ks"))
+    assert know.replay_likelihood(1, far, 0.25, knock_missed=0.0) == pytest.approx(0.25)
+    with pytest.raises(BotError, match="expert option replay_knocks must be given with replay"):
+        ExpertBot(1, replay_knocks=0.5)
+    with pytest.raises(BotError, match="expert option replay_knocks must be a factor"):
+        ExpertBot(1, replay=0.02, replay_knocks=1.5)
+
+
 def test_hard_knocks_sooner_near_the_target() -> None:
     """Some knocks hard declines at 0-0 it makes when the opponent is one hand from 100."""
     rules = Rules.preset("standard")
