@@ -47,6 +47,15 @@ out for gin), the opponent it was meant for: on the tuning seeds of ``scripts/ex
 −6.79 [−13.16, −0.42] under 8-10 (26 deals of seed 7002) against the default
 (docs/strength.md, "Issue 16").
 
+Why ``discards`` = 3 with two players (twenty-fourth session): more candidates play worse,
+fewer no better. On tuning deals of ``scripts/expert_ab.py`` ``discards=5`` gave −1.06
+[−3.47, +1.34] points a hand against ``medium`` (300 deals of 7187) and −2.60 [−5.99, +0.79]
+against ``hard`` (300 of 7188), ``discards=11`` (every card) −1.27 and −2.07, ``discards=2``
++0.21 [−2.04, +2.46] (200 of 7190) and +0.66 [−2.31, +3.63] (300 of 7191). A guess at why
+more lose: among more candidates rated on a few hundred noisy worlds, the best rated is
+likelier only the luckiest (under limits 8-10 against ``medium`` ``discards=5`` −3.47
+[−6.42, −0.51]).
+
 Why ``combo`` is 0 (off) by default: the rollouts' simple policy throws a high pair before a
 lone low card, a poor way to race for gin (``scripts/playout_combo.py``: where both seats
 hold out for gin, a seat throwing like a gin seeker, ``combo`` 4, scores 2.37 points a hand
