@@ -22,6 +22,7 @@ the rest, the bots' decision logic included, stays interpreted: compiling it mea
 from __future__ import annotations
 
 import argparse
+import fcntl
 import fnmatch
 import hashlib
 import os
@@ -64,11 +65,23 @@ def source_hash(package: Path = PACKAGE) -> str:
 
 def build(out: Path | None = None, quiet: bool = False) -> Path:
     """The directory of a compiled copy of the package for its current sources (built now
-    unless a finished build is there)."""
+    unless a finished build is there; a command that finds another building the same sources
+    waits for it and uses its build)."""
     where = out or ROOT / ".native" / source_hash()
     done = where / ".built"
     if done.exists():
         return where
+    where.parent.mkdir(parents=True, exist_ok=True)
+    # one build at a time: two commands started together on new sources would otherwise
+    # each take the other's half-built copy for an interrupted one and remove it
+    with open(where.parent / f".{where.name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if done.exists():  # built by another command while this one waited
+            return where
+        return _build(where, done, quiet)
+
+
+def _build(where: Path, done: Path, quiet: bool) -> Path:
     if where.exists():  # an interrupted build: start over
         shutil.rmtree(where)
     where.mkdir(parents=True)

@@ -5,8 +5,10 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import pytest
 from scripts_loader import load_script
 
 NATIVE = load_script("native")
@@ -18,9 +20,15 @@ def _run(env: dict[str, str], code: str) -> str:
     ).stdout.strip()
 
 
-def test_the_compiled_copy_is_compiled_and_plays_the_same_moves(tmp_path: Path) -> None:
-    where = NATIVE.build(tmp_path / "native", quiet=True)
-    assert (where / ".built").exists()
+def test_the_compiled_copy_is_compiled_and_plays_the_same_moves(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # two commands started together on new sources: one builds, the other waits and uses it
+    with ThreadPoolExecutor(2) as pool:
+        built = list(pool.map(lambda _: NATIVE.build(tmp_path / "native"), range(2)))
+    where = built[0]
+    assert built[1] == where and (where / ".built").exists()
+    assert capsys.readouterr().err.count("built ") == 1
     for module in NATIVE.MODULES:
         stem = Path(module).with_suffix("")
         assert list(where.glob(f"{stem}.*.so")), f"{module} was not compiled"
