@@ -141,7 +141,10 @@ the sharp belief against ``medium`` it moved the worlds' deadwood from 0.1 to 1.
 truth and the error from 9.25 to 8.95 (``belief_fit.py`` seed 17), and played about the same:
 ``replay=0.02,oversample=8,replay_knocks=0.02`` against ``replay=0.02,oversample=8`` +0.33
 [−1.21, +1.87] points a hand (249 deals of ``expert_ab.py --seed 7189``), so
-:data:`QUICK_BELIEF` does not read it.
+:data:`QUICK_BELIEF` does not read it. Against ``hard`` the same belief gained +4.05 [−0.83,
++8.92] over the default on tuning deals (160 of 7196; the sharp belief alone −0.72), which did
+not hold out: −0.51 [−4.99, +3.96] (200 deals of 910033; docs/strength.md, twenty-fourth
+session).
 
 Its prior is ``hard`` with :data:`PRIOR` over its two-player parameters: discards that race
 for gin (``race`` × how many cards the hand left is from gin, less ``outs`` × the share of
