@@ -490,6 +490,76 @@ def test_replay_knocks_reads_a_last_throw_that_left_a_knock() -> None:
         ExpertBot(1, replay=0.02, replay_knocks=1.5)
 
 
+def test_kind_logs_are_each_kinds_chances_of_the_choices() -> None:
+    """``Knowledge.kind_logs``: seat 1 passes nothing, takes 7h (it melds with 8h9h: the
+    quick kind takes it) and throws. Thrown Ks, the quick kind's own throw (Ks and Qs leave
+    34 each; one partner each, the higher rank goes), both choices are its own: two
+    ``1 − SLIP``. Thrown 5d instead, a throw it would not make: the slip's chance shared over
+    the nine other cards it could throw (7h, just taken, cannot go back). The holder kind's
+    chances are a distribution's: the take 0.8 (it melds), the throw a softmax share."""
+    from okgin.bots.belief import HOLDER_TAKE, SLIP
+    from okgin.cards import mask_of, parse_cards
+
+    rng = random.Random(1)
+    own = _opening_view(
+        "2c3c4c 9d9s 5s6s Jd Qd Kd",
+        "7c8c 8h9h AdAh 2s Ks Qs 5d",
+        "7h",
+        ["pass", "take", "discard Ks"],
+    )
+    know = Knowledge(own)
+    hand = mask_of(parse_cards("7c8c 7h8h9h AdAh 2s Qs 5d"))
+    quick, holder = know.kind_logs(1, hand, rng)
+    assert quick == pytest.approx(2 * math.log(1 - SLIP))
+    assert math.log(HOLDER_TAKE[0]) > holder > math.log(HOLDER_TAKE[0]) + math.log(1 / 10)
+    other = _opening_view(
+        "2c3c4c 9d9s 5s6s Jd Qd Kd",
+        "7c8c 8h9h AdAh 2s Ks Qs 5d",
+        "7h",
+        ["pass", "take", "discard 5d"],
+    )
+    know = Knowledge(other)
+    hand = mask_of(parse_cards("7c8c 7h8h9h AdAh 2s Ks Qs"))
+    quick, holder = know.kind_logs(1, hand, rng)
+    assert quick == pytest.approx(math.log(1 - SLIP) + math.log(SLIP / 9))
+    # the holder kind keeps 5d's neighbours no better than a king's: a small share, not a slip
+    assert holder > quick
+
+
+def test_kind_evidence_tells_medium_from_hard_over_hands() -> None:
+    """``kind_evidence``: the log odds of the quick kind, read at seat 0's first decision
+    after the opponent's fourth throw of a hand, come out higher against ``medium`` (which
+    is of that kind) than against ``hard`` (which holds out for gin) over the same deals;
+    and the expert's ``kind_hand`` is refused when not a number."""
+    from okgin.bots.belief import kind_evidence
+
+    rules = Rules.preset("standard")
+    means = {}
+    for vs in ("medium", "hard"):
+        total = 0.0
+        count = 0
+        for deal in range(8):
+            game = Game(rules, seed=1000 + deal)
+            bots = [HardBot(1), make_bot(vs, 2)]
+            hand = game.hand
+            while not hand.is_over:
+                seat = hand.current_player
+                assert seat is not None
+                view = game.view(seat)
+                if seat == 0 and view.phase == "draw":
+                    know = Knowledge(view)
+                    if know.threw[1].bit_count() >= 4:
+                        total += kind_evidence(know, 1, random.Random(deal), worlds=8)
+                        count += 1
+                        break
+                game.apply(bots[seat].act(view), seat)
+        assert count >= 4, vs
+        means[vs] = total / count
+    assert means["medium"] > 0 > means["hard"], means
+    with pytest.raises(BotError, match="expert option kind_hand must be a log odds"):
+        ExpertBot(1, kind_hand=math.nan)
+
+
 def test_hard_knocks_sooner_near_the_target() -> None:
     """Some knocks hard declines at 0-0 it makes when the opponent is one hand from 100."""
     rules = Rules.preset("standard")

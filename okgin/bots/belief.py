@@ -19,11 +19,13 @@ On top of that, two beliefs the ``hard`` and ``expert`` bots share:
 
 from __future__ import annotations
 
+import math
 import random
 import zlib
 from collections.abc import Sequence
 from typing import Final
 
+from okgin.bots.medium import partners
 from okgin.cards import CARDS, VALUES
 from okgin.hand import HandState
 from okgin.melds import deadwood, deadwood_after_discard
@@ -34,6 +36,8 @@ __all__ = [
     "Knowledge",
     "World",
     "decision_rng",
+    "draw_outlook",
+    "kind_evidence",
     "quick_knocker",
     "sample_worlds",
     "true_worlds",
@@ -102,6 +106,39 @@ def bits(mask: int) -> list[int]:
         out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def draw_outlook(hand: int, dw: int, live: Sequence[int], limit: int) -> tuple[float, float]:
+    """Over ``live`` cards, drawing one and then discarding from ``hand`` (whose deadwood is
+    ``dw``): the average least deadwood after, and the share of draws after which ``hand``
+    could knock under ``limit``, in one pass. A card with no meld partner in the hand can
+    only replace its costliest card, so only the others need the exact analysis."""
+    spare = deadwood_after_discard(hand)
+    total = 0
+    hits = 0
+    count = 0
+    for u in live:
+        if hand >> u & 1:
+            continue
+        count += 1
+        if NEIGHBOURS[u] & hand:
+            after = deadwood_after_discard(hand | 1 << u)
+        else:
+            v = VALUES[u] + spare
+            after = v if v < dw else dw
+        total += after
+        hits += after <= limit
+    if not count:
+        return float(dw), float(dw <= limit)
+    return total / count, hits / count
+
+
+#: The chance that a player of either kind :meth:`Knowledge.kind_logs` reads makes a choice
+#: its kind would not (a slip): every choice is possible under both kinds.
+SLIP: Final = 0.03
+#: The holder kind's chances of taking a card that melds with its hand and one that does not,
+#: in :meth:`Knowledge.kind_logs`.
+HOLDER_TAKE: Final = (0.8, 0.25)
 
 
 class Knowledge:
@@ -403,6 +440,103 @@ class Knowledge:
                 like *= take_alone
         return like
 
+    def kind_logs(
+        self, s: int, hand: int, rng: random.Random, kappa: float = 0.4, alpha: float = 1.3
+    ) -> tuple[float, float]:
+        """The log chances of seat ``s``'s choices this hand, if it holds ``hand`` now, under
+        two kinds of player, each a normalized chance of every choice (so that the two can be
+        weighed against each other, which the factors of :meth:`replay_likelihood` cannot):
+
+        * the *quick* kind (``medium``'s): takes the top discard when it melds in every best
+          arrangement of the hand or lets it knock at once, else leaves it; throws the card
+          that leaves the least deadwood (ties: the fewest partners, then the highest rank);
+          knocks as soon as the knock limit allows;
+        * the *holder* kind (``hard``'s with two players): takes a card that melds with the
+          hand with chance :data:`HOLDER_TAKE` [0], another with [1]; throws by a softmax,
+          ``kappa`` per point, of the deadwood left less ``alpha`` × the improvement a stock
+          card brings on average (:func:`draw_outlook`); holds out for gin, passing an open
+          knock with chance 0.85.
+
+        A choice its kind would not make has chance :data:`SLIP` (shared among the other
+        options). The hand is played back through the choices, last first, as in
+        :meth:`replay_likelihood`, but each card drawn from the stock is one of those it can
+        be drawn at random (``rng``), so that averaged over play-backs the chances are the
+        choices' own and not those of one guessed order of draws."""
+        view = self.view
+        limit = view.knock_limit
+        no_return = view.rules.no_return_discard
+        log_slip = math.log(SLIP)
+        log_keep = math.log(1.0 - SLIP)
+        quick = 0.0
+        holder = 0.0
+        h = hand
+        history = self.history[s]
+        live_all = self.unknown | hand
+        taken = 0
+        for kind, c in history:
+            if kind == TAKE:
+                taken |= 1 << c
+        for i in range(len(history) - 1, -1, -1):
+            kind, c = history[i]
+            if kind == THROW:
+                h |= 1 << c
+                prev = history[i - 1] if i else (STOCK, -1)
+                barred = prev[1] if no_return and prev[0] == TAKE else -1
+                cands = [x for x in bits(h) if x != barred]
+                left = [deadwood(h ^ (1 << x)) for x in cands]
+                least = min(left)
+                if least <= limit:  # a knock was open: the quick kind takes it
+                    quick += log_slip
+                    holder += log_slip if least == 0 else math.log(0.85)
+                pick = -1
+                key = (1 << 30, 0, 0, 0)
+                for x, dw in zip(cands, left):
+                    k = (dw, partners(h, x), -(x % 13), -x)
+                    if k < key:
+                        key = k
+                        pick = x
+                if c == pick:
+                    quick += log_keep
+                else:
+                    quick += math.log(SLIP / max(1, len(cands) - 1))
+                live = bits(live_all & ~h)
+                scores = []
+                mine = 0.0
+                for x, dw in zip(cands, left):
+                    rest = h ^ (1 << x)
+                    mean = draw_outlook(rest, dw, live, -1)[0] if live else float(dw)
+                    score = dw - alpha * (dw - mean)
+                    scores.append(score)
+                    if x == c:
+                        mine = score
+                low = min(scores)
+                total = 0.0
+                for v in scores:
+                    total += math.exp(-kappa * (v - low))
+                holder += -kappa * (mine - low) - math.log(total)
+            elif kind == STOCK:
+                free = h & ~taken
+                if free:
+                    cand = bits(free)
+                    h ^= 1 << cand[int(rng.random() * len(cand))]
+            else:  # a take (the card leaves the hand played back) or a decline
+                if kind == TAKE:
+                    h &= ~(1 << c)
+                    taken &= ~(1 << c)
+                full = h | 1 << c
+                wants = (
+                    deadwood(full) < deadwood(h) + VALUES[c]
+                    or deadwood_after_discard(full) <= limit
+                )
+                melds = melds_with(h, c)
+                if kind == TAKE:
+                    quick += log_keep if wants else log_slip
+                    holder += math.log(HOLDER_TAKE[0] if melds else HOLDER_TAKE[1])
+                else:
+                    quick += log_slip if wants else log_keep
+                    holder += math.log(1.0 - (HOLDER_TAKE[0] if melds else HOLDER_TAKE[1]))
+        return quick, holder
+
     def throw_contexts(self, s: int) -> list[tuple[int, int]]:
         """For each throw of seat ``s``, in order: how many cards it drew from the stock
         after it (a hand rebuilt from now holds that many cards it did not hold then) and
@@ -614,6 +748,34 @@ def sample_worlds(
     for w in out:
         w.weight = 1.0
     return out
+
+
+def kind_evidence(
+    know: Knowledge, s: int, rng: random.Random, worlds: int = 16, playbacks: int = 6
+) -> float:
+    """The log odds, from seat ``s``'s choices this hand alone, that it is a player of the
+    quick kind rather than the holder kind (:meth:`Knowledge.kind_logs`), at even odds before
+    them: each kind's chance of the choices averaged over ``worlds`` worlds drawn as if its
+    choices told nothing (:func:`sample_worlds` unweighted) and ``playbacks`` random orders
+    of its stock draws in each. 0 where it has made no choice."""
+    if not know.history[s]:
+        return 0.0
+    quick: list[float] = []
+    holder: list[float] = []
+    for w in sample_worlds(know, worlds, rng, weighted=False):
+        for _ in range(playbacks):
+            q, h = know.kind_logs(s, w.hands[s], rng)
+            quick.append(q)
+            holder.append(h)
+    if not quick:
+        return 0.0
+    return _log_mean(quick) - _log_mean(holder)
+
+
+def _log_mean(logs: Sequence[float]) -> float:
+    """log of the mean of exp(``logs``), without overflow."""
+    top = max(logs)
+    return top + math.log(sum(math.exp(x - top) for x in logs) / len(logs))
 
 
 def true_worlds(

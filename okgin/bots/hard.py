@@ -46,11 +46,11 @@ from collections.abc import Mapping, Sequence
 from okgin.actions import DONE, DRAW, PASS, TAKE, Action, Discard, Knock, Layoff
 from okgin.bots.base import knock_deadwood
 from okgin.bots.belief import (
-    NEIGHBOURS,
     THROW,
     Knowledge,
     bits,
     decision_rng,
+    draw_outlook,
     melds_with,
     sample_worlds,
 )
@@ -147,31 +147,6 @@ def knock_points(
     _, points, _ = score_hand(rules, 0, dws, multiplier)
     under = 0 if knocker_dw == 0 else sum(not beats(rules, knocker_dw, d) for d in defender_dws)
     return float(points[0] - sum(points[1:])), under
-
-
-def draw_outlook(hand: int, dw: int, live: Sequence[int], limit: int) -> tuple[float, float]:
-    """Over ``live`` cards, drawing one and then discarding from ``hand`` (whose deadwood is
-    ``dw``): the average least deadwood after, and the share of draws after which ``hand``
-    could knock under ``limit``, in one pass. A card with no meld partner in the hand can
-    only replace its costliest card, so only the others need the exact analysis."""
-    spare = deadwood_after_discard(hand)
-    total = 0
-    hits = 0
-    count = 0
-    for u in live:
-        if hand >> u & 1:
-            continue
-        count += 1
-        if NEIGHBOURS[u] & hand:
-            after = deadwood_after_discard(hand | 1 << u)
-        else:
-            v = VALUES[u] + spare
-            after = v if v < dw else dw
-        total += after
-        hits += after <= limit
-    if not count:
-        return float(dw), float(dw <= limit)
-    return total / count, hits / count
 
 
 def mean_after_draw(hand: int, dw: int, live: Sequence[int]) -> float:
