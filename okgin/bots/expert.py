@@ -224,14 +224,13 @@ hand so far put the log odds that it is of the quick kind (``medium``'s: takes w
 lets it knock, throws what leaves the least deadwood, knocks at once) rather than the holder
 kind (``hard``'s) at L or more (:func:`~okgin.bots.belief.kind_evidence`: each kind's
 normalized chance of every choice, averaged over worlds drawn as if the choices told nothing
-and over random orders of the stock draws). Offline (``belief_fit.py``'s views of seeds 17 and
-18, 384 against ``medium`` and 658 against ``hard``) the odds tell the two apart with an AUC
-of 0.83 (0.65 after one or two throws, 0.88 after six or more); at L = 2 they say "quick" in
-50% of the views against ``medium`` and 10% against ``hard``, at 3 in 36% and 6%. On tuning
-deals, B − A over the default: ``kind_hand=2`` +0.93 [−0.63, +2.49] against ``medium`` (300
-deals of ``expert_ab.py --seed 7198``) and +0.57 [−1.72, +2.87] against ``hard`` (254 of 7199);
-``kind_hand=3`` −0.32 and −0.33. It costs about 30 ms a decision (compiled) once the opponent
-has thrown.
+and over random orders of the stock draws). Offline (``scripts/kind_fit.py``: the views of
+``belief_fit.py``'s seeds 17 and 18, 384 against ``medium`` and 658 against ``hard``) the odds
+tell the two apart with an AUC of 0.83 (0.66 after one or two throws, 0.88 after six or more);
+at L = 2 they say "quick" in 49% of the views against ``medium`` and 10% against ``hard``, at 3
+in 36% and 5%. On tuning deals, B − A over the default: ``kind_hand=2`` +0.93 [−0.63, +2.49]
+against ``medium`` (300 deals of ``expert_ab.py --seed 7198``) and +0.57 [−1.72, +2.87]
+against ``hard`` (254 of 7199); ``kind_hand=3`` −0.32 and −0.33.
 
 Why ``win_value`` is 0 (off) by default (twenty-third session): where a hand can end the game
 the utility adds ± the game's worth (``game_value``) to whoever leads once it ends, a step that
