@@ -230,7 +230,12 @@ tell the two apart with an AUC of 0.83 (0.66 after one or two throws, 0.88 after
 at L = 2 they say "quick" in 49% of the views against ``medium`` and 10% against ``hard``, at 3
 in 36% and 5%. On tuning deals, B − A over the default: ``kind_hand=2`` +0.93 [−0.63, +2.49]
 against ``medium`` (300 deals of ``expert_ab.py --seed 7198``) and +0.57 [−1.72, +2.87]
-against ``hard`` (254 of 7199); ``kind_hand=3`` −0.32 and −0.33.
+against ``hard`` (254 of 7199); ``kind_hand=3`` −0.32 and −0.33. Held out (1,000 deals each):
+``kind_hand=2`` +0.40 [−0.59, +1.39] against ``medium`` (910034) and +0.18 [−0.70, +1.05]
+against ``hard`` (910035), where it gave +1.81, short of the ``hard`` target, so by the rule
+fixed before the runs it is not the default. Uncompiled it costs about 0.08 s a decision
+(``scripts/expert_timing.py --cpu``, 30 hands: median 0.179 s against 0.104 s, max 0.737 s);
+the odds change only when the opponent acts, so a reading per opponent choice would do.
 
 Why ``win_value`` is 0 (off) by default (twenty-third session): where a hand can end the game
 the utility adds ± the game's worth (``game_value``) to whoever leads once it ends, a step that
