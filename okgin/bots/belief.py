@@ -15,6 +15,11 @@ On top of that, two beliefs the ``hard`` and ``expert`` bots share:
   opponent model (it kept the best of the cards it saw) and weighted by how likely each
   opponent's observed choices were in that world (:meth:`Knowledge.likelihood`); a world
   becomes a playable :class:`~okgin.hand.HandState` with :func:`world_state`.
+
+And one the ``expert`` may read (its ``kind_hand``): which kind of player an opponent is, from
+its choices this hand (:func:`kind_evidence`): the log odds that it knocks as soon as it may
+rather than holds out for gin, from each kind's chance of every choice
+(:meth:`Knowledge.kind_logs`).
 """
 
 from __future__ import annotations
