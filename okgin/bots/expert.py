@@ -233,9 +233,10 @@ against ``medium`` (300 deals of ``expert_ab.py --seed 7198``) and +0.57 [−1.7
 against ``hard`` (254 of 7199); ``kind_hand=3`` −0.32 and −0.33. Held out (1,000 deals each):
 ``kind_hand=2`` +0.40 [−0.59, +1.39] against ``medium`` (910034) and +0.18 [−0.70, +1.05]
 against ``hard`` (910035), where it gave +1.81, short of the ``hard`` target, so by the rule
-fixed before the runs it is not the default. Uncompiled it costs about 0.08 s a decision
-(``scripts/expert_timing.py --cpu``, 30 hands: median 0.179 s against 0.104 s, max 0.737 s);
-the odds change only when the opponent acts, so a reading per opponent choice would do.
+fixed before the runs it is not the default; −0.23 [−1.20, +0.73] against ``hard`` on 910036.
+Uncompiled it costs about 0.08 s a decision (``scripts/expert_timing.py --cpu``, 30 hands:
+median 0.179 s against 0.104 s, max 0.737 s); the odds change only when the opponent acts, so
+a reading per opponent choice would do.
 
 Why ``win_value`` is 0 (off) by default (twenty-third session): where a hand can end the game
 the utility adds ± the game's worth (``game_value``) to whoever leads once it ends, a step that
