@@ -501,26 +501,20 @@ def test_kind_logs_are_each_kinds_chances_of_the_choices() -> None:
     from okgin.cards import mask_of, parse_cards
 
     rng = random.Random(1)
-    own = _opening_view(
-        "2c3c4c 9d9s 5s6s Jd Qd Kd",
-        "7c8c 8h9h AdAh 2s Ks Qs 5d",
-        "7h",
-        ["pass", "take", "discard Ks"],
-    )
-    know = Knowledge(own)
-    hand = mask_of(parse_cards("7c8c 7h8h9h AdAh 2s Qs 5d"))
-    quick, holder = know.kind_logs(1, hand, rng)
+
+    def logs_after_throwing(card: str, kept: str) -> tuple[float, float]:
+        view = _opening_view(
+            "2c3c4c 9d9s 5s6s Jd Qd Kd",
+            "7c8c 8h9h AdAh 2s Ks Qs 5d",
+            "7h",
+            ["pass", "take", f"discard {card}"],
+        )
+        return Knowledge(view).kind_logs(1, mask_of(parse_cards(kept)), rng)
+
+    quick, holder = logs_after_throwing("Ks", "7c8c 7h8h9h AdAh 2s Qs 5d")
     assert quick == pytest.approx(2 * math.log(1 - SLIP))
     assert math.log(HOLDER_TAKE[0]) > holder > math.log(HOLDER_TAKE[0]) + math.log(1 / 10)
-    other = _opening_view(
-        "2c3c4c 9d9s 5s6s Jd Qd Kd",
-        "7c8c 8h9h AdAh 2s Ks Qs 5d",
-        "7h",
-        ["pass", "take", "discard 5d"],
-    )
-    know = Knowledge(other)
-    hand = mask_of(parse_cards("7c8c 7h8h9h AdAh 2s Ks Qs"))
-    quick, holder = know.kind_logs(1, hand, rng)
+    quick, holder = logs_after_throwing("5d", "7c8c 7h8h9h AdAh 2s Ks Qs")
     assert quick == pytest.approx(math.log(1 - SLIP) + math.log(SLIP / 9))
     # the holder kind keeps 5d's neighbours no better than a king's: a small share, not a slip
     assert holder > quick

@@ -30,7 +30,7 @@ import zlib
 from collections.abc import Sequence
 from typing import Final
 
-from okgin.bots.medium import partners
+from okgin.bots.medium import melds_in_best, partners
 from okgin.cards import CARDS, VALUES
 from okgin.hand import HandState
 from okgin.melds import deadwood, deadwood_after_discard
@@ -529,10 +529,7 @@ class Knowledge:
                     h &= ~(1 << c)
                     taken &= ~(1 << c)
                 full = h | 1 << c
-                wants = (
-                    deadwood(full) < deadwood(h) + VALUES[c]
-                    or deadwood_after_discard(full) <= limit
-                )
+                wants = melds_in_best(h, c) or deadwood_after_discard(full) <= limit
                 melds = melds_with(h, c)
                 if kind == TAKE:
                     quick += log_keep if wants else log_slip
