@@ -552,6 +552,8 @@ def test_kind_evidence_tells_medium_from_hard_over_hands() -> None:
     assert means["medium"] > 0 > means["hard"], means
     with pytest.raises(BotError, match="expert option kind_hand must be a log odds"):
         ExpertBot(1, kind_hand=math.nan)
+    with pytest.raises(BotError, match="expert option quick_knock must be 0 or 1, not 2"):
+        ExpertBot(1, quick_knock=2)
 
 
 def test_hard_knocks_sooner_near_the_target() -> None:
@@ -685,6 +687,52 @@ def test_expert_knock_switch_inf_never_searches_a_knock_hard_would_not_make() ->
     never = ExpertBot(5, budget=BUDGET, knock_switch=float("inf"))
     assert not any(isinstance(a, Knock) for a in never.candidates(view, know, prior))
     assert not isinstance(never.act(view), Knock)
+
+
+def test_expert_quick_knock_0_drops_the_knocks_hard_would_not_make_against_a_quick_read() -> None:
+    """``quick_knock`` 0: while the opponent reads as quick (here ``kind_hand`` -inf: after
+    any throw), a knock short of gin that ``hard`` would not make is not a candidate; with
+    no such read, or with ``quick_knock`` 1, it is."""
+    view = _unforced_knock_view(3)
+    know = Knowledge(view)
+    assert know.threw[1]
+    prior = ExpertBot(5, budget=BUDGET).hard.decide(view, know)[0]
+
+    def knocks(**kw: float) -> bool:
+        bot = ExpertBot(5, budget=BUDGET, **kw)  # type: ignore[arg-type]
+        return any(isinstance(a, Knock) for a in bot.candidates(view, know, prior))
+
+    assert not knocks(kind_hand=-math.inf, quick_knock=0)
+    assert knocks(kind_hand=-math.inf)
+    assert knocks(quick_knock=0)
+
+
+def test_expert_kind_hand_reads_the_odds_once_per_choice_of_the_opponent() -> None:
+    """``kind_hand``'s odds are read at the first view after an opponent's choice (with
+    that view's generator) and kept for seat 0's later views until the opponent acts."""
+    from okgin.bots.belief import decision_rng, kind_evidence
+
+    bot = ExpertBot(5, budget=BUDGET, kind_hand=0.0)
+    before: tuple[tuple[object, ...], float] | None = None
+    checked = 0
+    for _, view in _medium_views(random.Random(11), (0, 1)):
+        know = Knowledge(view)
+        if not know.threw[1]:
+            continue
+        bot.reads_quick(view, know)
+        now = bot._kind_odds
+        assert now is not None
+        if before is not None and before[0] == now[0]:
+            assert now is before  # the same opponent choices: not read again
+            checked += 1
+        else:
+            fresh = kind_evidence(know, 1, decision_rng(5, view, "kind"))
+            assert now[1] == fresh
+        assert (now[1] >= 0.0) == bot.reads_quick(view, know)
+        before = now
+        if checked >= 3:
+            break
+    assert checked >= 3
 
 
 def test_expert_knock_read_searches_a_knock_only_after_a_low_throw_under_high_limits() -> None:

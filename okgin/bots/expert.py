@@ -331,6 +331,7 @@ OPTIONS: dict[str, type] = {
     "multi_belief": int,
     "kind_read": int,
     "kind_hand": float,
+    "quick_knock": int,
     "min_worlds": int,
     "max_worlds": int,
     "rollout_cap": int,
@@ -431,6 +432,7 @@ class ExpertBot:
         multi_belief: int = 1,
         kind_read: int = 1,
         kind_hand: float = math.inf,
+        quick_knock: int = 1,
         defence: float = 1.6,
         safe_slack: int = 2,
         guard: float = GUARD,
@@ -470,6 +472,7 @@ class ExpertBot:
         _check(multi_belief in (0, 1), "multi_belief", multi_belief, "0 or 1")
         _check(kind_read in (0, 1), "kind_read", kind_read, "0 or 1")
         _check(not math.isnan(kind_hand), "kind_hand", kind_hand, "a log odds (inf: off)")
+        _check(quick_knock in (0, 1), "quick_knock", quick_knock, "0 or 1")
         _check(0 <= defence < math.inf, "defence", defence, "a weight of 0 or more")
         _check(guard > 0, "guard", guard, "a positive number of budgets (inf: none)")
         _check(read_holdout in (0, 1), "read_holdout", read_holdout, "0 or 1")
@@ -543,6 +546,10 @@ class ExpertBot:
         self.multi_draw = multi_draw
         self.kind_read = kind_read
         self.kind_hand = kind_hand
+        self.quick_knock = quick_knock
+        #: ``kind_hand``'s last reading: (the hand and the opponent's choices in it, the
+        #: log odds); the odds change only when the opponent acts
+        self._kind_odds: tuple[tuple[Any, ...], float] | None = None
         self.defence = defence
         self.safe_slack = safe_slack
         self.guard = guard
@@ -652,6 +659,8 @@ class ExpertBot:
         any) is worth V or less (one who knocks as soon as it may throws its costliest loose
         card; against it a low hand held back wins undercuts)."""
         if self.knock_switch == math.inf:
+            return False
+        if not self.quick_knock and self.reads_quick_any(view, know):
             return False
         if (
             not self.knock_read
@@ -813,21 +822,37 @@ class ExpertBot:
         the plain one; each the ``knock_`` twin when a knock is among the candidates."""
         if view.players > 2:
             return self.knock_belief_multi if knocks else self.belief_multi
-        if (self.kind_read and quick_knocker(view)) or self.reads_quick(view, know):
+        if self.reads_quick_any(view, know):
             return self.knock_belief_quick if knocks else self.belief_quick
         return self.knock_belief if knocks else self.belief
+
+    def reads_quick_any(self, view: View, know: Knowledge) -> bool:
+        """Whether the one opponent reads as one who knocks as soon as it may: from an
+        earlier hand's knock (``kind_read``) or this hand's choices (``kind_hand``)."""
+        return (bool(self.kind_read) and quick_knocker(view)) or self.reads_quick(view, know)
 
     def reads_quick(self, view: View, know: Knowledge) -> bool:
         """``kind_hand`` L (two players; inf: off): whether the opponent's choices this hand
         make the log odds that it is of the quick kind (``medium``'s) rather than the holder
-        kind (``hard``'s) L or more (:func:`~okgin.bots.belief.kind_evidence`)."""
+        kind (``hard``'s) L or more (:func:`~okgin.bots.belief.kind_evidence`). The odds are
+        read once per choice of the opponent (with the generator of the first view after
+        it) and kept until its next."""
         if self.kind_hand == math.inf or len(know.opponents) != 1:
             return False
         s = know.opponents[0]
         if not know.threw[s]:
             return False
-        rng = decision_rng(self.seed, view, "kind")
-        return kind_evidence(know, s, rng) >= self.kind_hand
+        key = (
+            view.hand_number,
+            view.dealer,
+            int(view.upcard),
+            view.totals,
+            tuple(know.history[s]),
+        )
+        if self._kind_odds is None or self._kind_odds[0] != key:
+            rng = decision_rng(self.seed, view, "kind")
+            self._kind_odds = (key, kind_evidence(know, s, rng))
+        return self._kind_odds[1] >= self.kind_hand
 
     def _type(
         self,
