@@ -234,9 +234,19 @@ against ``hard`` (254 of 7199); ``kind_hand=3`` −0.32 and −0.33. Held out (1
 ``kind_hand=2`` +0.40 [−0.59, +1.39] against ``medium`` (910034) and +0.18 [−0.70, +1.05]
 against ``hard`` (910035), where it gave +1.81, short of the ``hard`` target, so by the rule
 fixed before the runs it is not the default; −0.23 [−1.20, +0.73] against ``hard`` on 910036.
-Uncompiled it costs about 0.08 s a decision (``scripts/expert_timing.py --cpu``, 30 hands:
+Uncompiled it cost about 0.08 s a decision (``scripts/expert_timing.py --cpu``, 30 hands:
 median 0.179 s against 0.104 s, max 0.737 s); the odds change only when the opponent acts, so
-a reading per opponent choice would do.
+since the twenty-sixth session they are read once per choice of the opponent, at the first of
+the seat's views after it, and kept (median 0.137 s, max 0.519 s; a bot asked about views out
+of their order, as a review may, can read odds a little different from the one that played).
+
+``quick_knock`` 0 (twenty-sixth session; 1 by default): while the opponent reads as quick
+(``kind_read`` or ``kind_hand``), a knock the prior would not make is not searched, as under
+``knock_switch`` ``inf``, which gained +0.79 [+0.04, +1.55] against ``medium`` on tuning deals
+(fourteenth session) and cost against ``hard``. Beside ``kind_hand=2`` it changed little: B −
+A −0.03 [−1.86, +1.81] (``kind_hand=2,quick_knock=0``) against −0.09 [−1.93, +1.76]
+(``kind_hand=2``) over the default, 300 deals of ``scripts/expert_ab.py --vs medium --seed
+7067`` (docs/strength.md).
 
 Why ``win_value`` is 0 (off) by default (twenty-third session): where a hand can end the game
 the utility adds ± the game's worth (``game_value``) to whoever leads once it ends, a step that
