@@ -214,7 +214,11 @@ class Reviewer:
         self.budget = float(budget)
         self.hindsight = hindsight
         self.expert = ExpertBot(
-            seed, budget=self.budget, min_worlds=MIN_WORLDS, max_worlds=MAX_WORLDS
+            seed,
+            budget=self.budget,
+            min_worlds=MIN_WORLDS,
+            max_worlds=MAX_WORLDS,
+            keep_odds=False,  # each view judged on its own, in any order or process
         )
         self.work = self.budget * STEPS_PER_SECOND
 

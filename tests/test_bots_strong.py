@@ -692,7 +692,7 @@ def test_expert_knock_switch_inf_never_searches_a_knock_hard_would_not_make() ->
 def test_expert_quick_knock_0_drops_the_knocks_hard_would_not_make_against_a_quick_read() -> None:
     """``quick_knock`` 0: while the opponent reads as quick (here ``kind_hand`` -inf: after
     any throw), a knock short of gin that ``hard`` would not make is not a candidate; with
-    no such read, or with ``quick_knock`` 1, it is."""
+    no such read (``kind_hand`` inf), or with ``quick_knock`` 1, it is."""
     view = _unforced_knock_view(3)
     know = Knowledge(view)
     assert know.threw[1]
@@ -704,7 +704,7 @@ def test_expert_quick_knock_0_drops_the_knocks_hard_would_not_make_against_a_qui
 
     assert not knocks(kind_hand=-math.inf, quick_knock=0)
     assert knocks(kind_hand=-math.inf)
-    assert knocks(quick_knock=0)
+    assert knocks(kind_hand=math.inf, quick_knock=0)
 
 
 def test_expert_kind_hand_reads_the_odds_once_per_choice_of_the_opponent() -> None:
@@ -1058,7 +1058,9 @@ def test_expert_knock_belief_is_used_where_a_knock_is_a_candidate(
         return real(know, count, rng, **kw)  # type: ignore[no-any-return]
 
     monkeypatch.setattr(expert_module, "sample_worlds", spy)
-    bot = make_bot("expert:replay=0.5,knock_oversample=3,knock_replay=0.1", 2, budget=BUDGET)
+    # ``kind_hand`` off: its quick belief would stand in for both where the opponent reads quick
+    spec = "expert:replay=0.5,knock_oversample=3,knock_replay=0.1,kind_hand=inf"
+    bot = make_bot(spec, 2, budget=BUDGET)
     knocks = 0
     for _, view in _views(Rules.preset("standard"), 80, 5):
         if view.phase != "play":
