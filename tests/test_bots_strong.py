@@ -1302,14 +1302,15 @@ def test_expert_read_holdout_changes_play_where_the_opponent_passed_a_knock() ->
     assert know.threw[opp]
     worlds = sample_worlds(know, 64, random.Random(1))
     assert any(0 < deadwood(w.hands[opp]) <= view.knock_limit for w in worlds)
-    plain = ExpertBot(5, budget=0.05, guard=math.inf)
-    read = ExpertBot(5, budget=0.05, guard=math.inf, read_holdout=1)
+    # ``safe_slack`` 2 (the default before the twenty-sixth session): the case was found there
+    plain = ExpertBot(5, budget=0.05, guard=math.inf, safe_slack=2)
+    read = ExpertBot(5, budget=0.05, guard=math.inf, read_holdout=1, safe_slack=2)
     a_plain, a_read = plain.act(view), read.act(view)
     assert str(a_plain) == "discard 8h" and str(a_read) == "discard 2h"
     assert a_plain in view.legal_actions and a_read in view.legal_actions
     # the read raises the value of keeping the hand for gin against a waiting opponent
     assert read.last["means"]["discard 8h"] > plain.last["means"]["discard 8h"]
-    again = ExpertBot(5, budget=0.05, guard=math.inf, read_holdout=1)
+    again = ExpertBot(5, budget=0.05, guard=math.inf, read_holdout=1, safe_slack=2)
     assert again.act(view) == a_read
     assert again.last == {**read.last, "seconds": again.last["seconds"]}
 
