@@ -249,8 +249,8 @@ with the earlier held-out readings above 0 against both): +1.09 [+0.11, +2.07] a
 Uncompiled it cost about 0.08 s a decision (``scripts/expert_timing.py --cpu``, 30 hands:
 median 0.179 s against 0.104 s, max 0.737 s); the odds change only when the opponent acts, so
 since the twenty-sixth session they are read once per choice of the opponent, at the first of
-the seat's views after it, and kept (median 0.137 s, max 0.519 s; a bot asked about views out
-of their order, as a review may, can read odds a little different from the one that played).
+the seat's views after it, and kept (median 0.137 s, max 0.519 s); ``okgin review``, which
+judges views in any order and process, reads them afresh at every view (``keep_odds`` False).
 
 ``quick_knock`` 0 (twenty-sixth session; 1 by default): while the opponent reads as quick
 (``kind_read`` or ``kind_hand``), a knock the prior would not make is not searched, as under
