@@ -39,14 +39,16 @@ deals of ``scripts/expert_ab.py`` (300 each) 4 gave B − A +3.56 [+0.57, +6.54]
 ``hard`` (7069) and −0.81 [−3.33, +1.70] against ``medium`` (7068), 3 +0.51 and −0.99; held out
 by a rule fixed before the runs (adopted if above 0 against ``hard`` and not below −0.5 against
 ``medium``), 1,000 deals each: +0.50 [−1.12, +2.12] against ``hard`` (910039) and +0.99
-[−0.25, +2.24] against ``medium`` (910040), beside ``kind_hand`` 2's adoption (their
-combination not yet measured; docs/strength.md). What follows is 2's story. A guess at why
-it helps: the rollouts' plain policy throws whatever leaves the least deadwood, so without it a
-candidate's rollouts feed the next seat more than a careful player would and misjudge what the
-candidate is worth. Over the 1,000 pairs of ``okgin arena expert medium --seed 31`` the
-expert without it (``-1``) gave +6.56 points per hand and 69.8% of games, with 2 +8.08 and
-75.2%; against ``hard`` +1.80 and +1.73, against OpenSpiel's simple bot +4.25 and +5.65
-(docs/strength.md).
+[−0.25, +2.24] against ``medium`` (910040), beside ``kind_hand`` 2's adoption. The two
+together, held out in the twenty-seventh session (two 1,000-pair seeds each): +7.46 a hand
+against ``medium``, +2.37 against ``hard``, +4.58 against OpenSpiel's simple bot; paired on
+tuning deals, no worse than the default before (docs/strength.md). What follows is 2's story.
+A guess at why it helps: the rollouts' plain policy throws whatever leaves the least deadwood,
+so without it a candidate's rollouts feed the next seat more than a careful player would and
+misjudge what the candidate is worth. Over the 1,000 pairs of ``okgin arena expert medium
+--seed 31`` the expert without it (``-1``) gave +6.56 points per hand and 69.8% of games, with
+2 +8.08 and 75.2%; against ``hard`` +1.80 and +1.73, against OpenSpiel's simple bot +4.25 and
++5.65 (docs/strength.md).
 
 Why ``read_holdout`` is 0 by default: measured, it plays worse against ``hard`` (which holds
 out for gin), the opponent it was meant for: on the tuning seeds of ``scripts/expert_ab.py``
