@@ -554,6 +554,9 @@ def test_kind_evidence_tells_medium_from_hard_over_hands() -> None:
         ExpertBot(1, kind_hand=math.nan)
     with pytest.raises(BotError, match="expert option quick_knock must be 0 or 1, not 2"):
         ExpertBot(1, quick_knock=2)
+    for bad in (-0.5, math.inf, math.nan):
+        with pytest.raises(BotError, match="expert option kind_soft must be a log odds spread"):
+            ExpertBot(1, kind_soft=bad)
 
 
 def test_hard_knocks_sooner_near_the_target() -> None:
@@ -730,6 +733,54 @@ def test_expert_kind_hand_reads_the_odds_once_per_choice_of_the_opponent() -> No
             assert now[1] == fresh
         assert (now[1] >= 0.0) == bot.reads_quick(view, know)
         before = now
+        if checked >= 3:
+            break
+    assert checked >= 3
+
+
+def test_expert_kind_soft_draws_the_share_the_odds_give_from_the_sharp_belief(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``kind_soft`` S: the share of a search's worlds drawn from the sharp belief is the
+    logistic of (odds − ``kind_hand``) / S (one half where the odds are at ``kind_hand``),
+    none before the opponent's first throw; with S 0 it is ``kind_hand``'s step (1 or 0),
+    and a search mixes the two beliefs only where the share is strictly between."""
+    from okgin.bots import expert as expert_mod
+
+    drawn: list[dict[str, float]] = []
+
+    def spy(know: Knowledge, n: int, rng: random.Random, **belief: float) -> list[World]:
+        drawn.append(belief)
+        return sample_worlds(know, n, rng, **belief)
+
+    checked = 0
+    for _, view in _medium_views(random.Random(11), (0, 1)):
+        know = Knowledge(view)
+        step = ExpertBot(5, budget=BUDGET)
+        soft = ExpertBot(5, budget=BUDGET, kind_soft=0.5)
+        if not know.threw[1]:
+            assert soft.quick_share(view, know) == 0.0
+            continue
+        odds = soft.kind_odds(know)
+        assert odds is not None and odds == step.kind_odds(know)
+        want = 1.0 / (1.0 + math.exp(-(odds - 2.0) / 0.5))
+        assert soft.quick_share(view, know) == pytest.approx(want)
+        assert step.quick_share(view, know) == (1.0 if odds >= 2.0 else 0.0)
+        centred = ExpertBot(5, budget=BUDGET, kind_soft=0.5, kind_hand=odds)
+        assert centred.quick_share(view, know) == pytest.approx(0.5)
+        # the search draws from both beliefs where the share is between 0 and 1
+        drawn.clear()
+        with monkeypatch.context() as m:
+            m.setattr(expert_mod, "sample_worlds", spy)
+            prior = centred.hard.decide(view, know)[0]
+            cands = centred.candidates(view, know, prior)
+            ev = centred.evaluate(
+                view, know, cands, random.Random(1), centred.utility(view), work=20_000
+            )
+        assert ev.worlds >= 16
+        assert any(b.get("oversample") == 8 for b in drawn), drawn
+        assert any("oversample" not in b for b in drawn), drawn
+        checked += 1
         if checked >= 3:
             break
     assert checked >= 3

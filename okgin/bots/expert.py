@@ -254,6 +254,12 @@ since the twenty-sixth session they are read once per choice of the opponent, at
 the seat's views after it, and kept (median 0.137 s, max 0.519 s); ``okgin review``, which
 judges views in any order and process, reads them afresh at every view (``keep_odds`` False).
 
+``kind_soft`` S (twenty-eighth session; 0 by default: ``kind_hand``'s step): a mixture of
+the two beliefs in place of the step, as a posterior would weigh them: a two-player search
+draws 1 / (1 + exp(−(odds − L) / S)) of its worlds from :data:`QUICK_BELIEF` and the rest from
+the plain belief (L is ``kind_hand``; an earlier hand's knock, ``kind_read``, still takes the
+sharp belief whole). Measured in docs/strength.md (twenty-eighth session).
+
 ``quick_knock`` 0 (twenty-sixth session; 1 by default): while the opponent reads as quick
 (``kind_read`` or ``kind_hand``), a knock the prior would not make is not searched, as under
 ``knock_switch`` ``inf``, which gained +0.79 [+0.04, +1.55] against ``medium`` on tuning deals
@@ -355,6 +361,7 @@ OPTIONS: dict[str, type] = {
     "multi_belief": int,
     "kind_read": int,
     "kind_hand": float,
+    "kind_soft": float,
     "quick_knock": int,
     "min_worlds": int,
     "max_worlds": int,
@@ -456,6 +463,7 @@ class ExpertBot:
         multi_belief: int = 1,
         kind_read: int = 1,
         kind_hand: float = 2.0,
+        kind_soft: float = 0.0,
         quick_knock: int = 1,
         defence: float = 1.6,
         safe_slack: int = 4,
@@ -497,6 +505,7 @@ class ExpertBot:
         _check(multi_belief in (0, 1), "multi_belief", multi_belief, "0 or 1")
         _check(kind_read in (0, 1), "kind_read", kind_read, "0 or 1")
         _check(not math.isnan(kind_hand), "kind_hand", kind_hand, "a log odds (inf: off)")
+        _check(0 <= kind_soft < math.inf, "kind_soft", kind_soft, "a log odds spread, 0 or more")
         _check(quick_knock in (0, 1), "quick_knock", quick_knock, "0 or 1")
         _check(0 <= defence < math.inf, "defence", defence, "a weight of 0 or more")
         _check(guard > 0, "guard", guard, "a positive number of budgets (inf: none)")
@@ -571,6 +580,7 @@ class ExpertBot:
         self.multi_draw = multi_draw
         self.kind_read = kind_read
         self.kind_hand = kind_hand
+        self.kind_soft = kind_soft
         self.quick_knock = quick_knock
         #: ``kind_hand``'s last reading: (the hand and the opponent's choices in it, the
         #: log odds); the odds change only when the opponent acts
@@ -800,7 +810,13 @@ class ExpertBot:
             typed = []  # ``holder_knock`` 0: a knock is weighed with every opponent untyped
         if not self.holder_play and view.phase not in ("offer", "draw", "fiftieth"):
             typed = []  # ``holder_play`` 0: only the draws are searched typed
-        belief = self.belief_for(view, any(isinstance(c, Knock) for c in cands), know)
+        knocks = any(isinstance(c, Knock) for c in cands)
+        belief = self.belief_for(view, knocks, know)
+        # ``kind_soft``: this share of the worlds drawn from the sharp belief, the rest from
+        # the plain one (0 or 1: all from ``belief``)
+        share = self.quick_share(view, know) if self.kind_soft else 0.0
+        sharp = self.knock_belief_quick if knocks else self.belief_quick
+        plain = self.knock_belief if knocks else self.belief
         alive = list(range(len(cands)))
         values: list[list[float]] = [[] for _ in cands]
         spent = 0
@@ -808,7 +824,13 @@ class ExpertBot:
         batch = 8
         most = self.max_worlds
         while worlds_done < most:
-            worlds = sample_worlds(know, batch, rng, **belief)
+            if 0.0 < share < 1.0:
+                n = sum(rng.random() < share for _ in range(batch))
+                worlds = sample_worlds(know, n, rng, **sharp) if n else []
+                if n < batch:
+                    worlds += sample_worlds(know, batch - n, rng, **plain)
+            else:
+                worlds = sample_worlds(know, batch, rng, **belief)
             if not worlds:
                 break
             spent += WORLD_COST * len(worlds)
@@ -865,11 +887,35 @@ class ExpertBot:
         kind (``hard``'s) L or more (:func:`~okgin.bots.belief.kind_evidence`). The odds are
         read once per choice of the opponent (with the generator of the first view after
         it) and kept until its next (with ``keep_odds`` False: read at every view)."""
+        odds = self.kind_odds(know)
+        return odds is not None and odds >= self.kind_hand
+
+    def quick_share(self, view: View, know: Knowledge) -> float:
+        """The share of a two-player search's worlds drawn from the sharp belief
+        (:data:`QUICK_BELIEF`): with ``kind_soft`` S above 0 and no earlier hand's knock read
+        (``kind_read``), 1 / (1 + exp(−(odds − ``kind_hand``) / S)) of this hand's log odds
+        that the opponent is of the quick kind (a mixture of the two beliefs, weighted as a
+        posterior would be, in place of ``kind_hand``'s step); else 1 where
+        :meth:`belief_for` takes the sharp belief, 0 where not."""
+        if view.players > 2:
+            return 0.0
+        if self.kind_soft == 0 or (self.kind_read and quick_knocker(view)):
+            return 1.0 if self.reads_quick_any(view, know) else 0.0
+        odds = self.kind_odds(know)
+        if odds is None:
+            return 0.0
+        x = (odds - self.kind_hand) / self.kind_soft
+        return 1.0 / (1.0 + math.exp(-x)) if x > -700 else 0.0
+
+    def kind_odds(self, know: Knowledge) -> float | None:
+        """``kind_hand``'s log odds (None: off, not two players, or no throw yet), read once
+        per choice of the opponent and kept (:meth:`reads_quick`)."""
         if self.kind_hand == math.inf or len(know.opponents) != 1:
-            return False
+            return None
         s = know.opponents[0]
         if not know.threw[s]:
-            return False
+            return None
+        view = know.view
         key = (
             view.hand_number,
             view.dealer,
@@ -880,7 +926,7 @@ class ExpertBot:
         if not self.keep_odds or self._kind_odds is None or self._kind_odds[0] != key:
             rng = decision_rng(self.seed, view, "kind")
             self._kind_odds = (key, kind_evidence(know, s, rng))
-        return self._kind_odds[1] >= self.kind_hand
+        return self._kind_odds[1]
 
     def _type(
         self,
