@@ -35,15 +35,19 @@ THRESHOLDS = (-1, 0, 1, 2, 3, 4, 6)
 BUCKETS = ((1, 2), (3, 5), (6, 99), (1, 99))
 
 
-def readings(vs: str, seed: int, hands: int) -> list[tuple[float, int]]:
-    """(log odds, opponent's throws so far) at each view of ``hands`` hands against ``vs``."""
+def readings(
+    vs: str, seed: int, hands: int, worlds: int = 16, playbacks: int = 6
+) -> list[tuple[float, int]]:
+    """(log odds, opponent's throws so far) at each view of ``hands`` hands against ``vs``,
+    read over ``worlds`` worlds and ``playbacks`` play-backs (``kind_evidence``'s)."""
     out = []
     for i, (view, _) in enumerate(views(vs, hands, seed)):
         know = Knowledge(view)
         for s in _read(know):
             rng = random.Random(seed * 100_003 + i)
             throws = sum(1 for kind, _ in know.history[s] if kind == THROW)
-            out.append((kind_evidence(know, s, rng), throws))
+            odds = kind_evidence(know, s, rng, worlds=worlds, playbacks=playbacks)
+            out.append((odds, throws))
     return out
 
 
@@ -59,12 +63,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--hands", type=int, default=30)
     ap.add_argument("--seeds", type=int, nargs=2, default=(17, 18), metavar=("MEDIUM", "HARD"))
+    ap.add_argument("--worlds", type=int, default=16, help="worlds per reading (the expert's: 16)")
+    ap.add_argument("--playbacks", type=int, default=6, help="play-backs per world (6)")
     args = ap.parse_args(argv)
     if args.hands < 1:
         ap.error("--hands must be 1 or more")
+    if args.worlds < 1 or args.playbacks < 1:
+        ap.error("--worlds and --playbacks must be 1 or more")
     start = time.perf_counter()
-    quick = readings("medium", args.seeds[0], args.hands)
-    holder = readings("hard", args.seeds[1], args.hands)
+    quick = readings("medium", args.seeds[0], args.hands, args.worlds, args.playbacks)
+    holder = readings("hard", args.seeds[1], args.hands, args.worlds, args.playbacks)
     took = time.perf_counter() - start
     print(
         f"{len(quick)} views vs medium (seed {args.seeds[0]}), {len(holder)} vs hard "

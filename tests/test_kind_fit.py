@@ -32,3 +32,16 @@ def test_no_hands_is_a_one_line_error(capsys: pytest.CaptureFixture[str]) -> Non
         FIT.main(["--hands", "0"])
     assert stop.value.code == 2
     assert "--hands must be 1 or more" in capsys.readouterr().err
+
+
+def test_worlds_and_playbacks_reach_the_reading(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--worlds`` and ``--playbacks`` are kind_evidence's: fewer samples, other odds."""
+    few = FIT.readings("medium", 17, 2, worlds=1, playbacks=1)
+    many = FIT.readings("medium", 17, 2)
+    assert [t for _, t in few] == [t for _, t in many]
+    assert [e for e, _ in few] != [e for e, _ in many]
+    for flag in ("--worlds", "--playbacks"):
+        with pytest.raises(SystemExit) as stop:
+            FIT.main(["--hands", "1", flag, "0"])
+        assert stop.value.code == 2
+        assert "--worlds and --playbacks must be 1 or more" in capsys.readouterr().err
