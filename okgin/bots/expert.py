@@ -258,7 +258,11 @@ judges views in any order and process, reads them afresh at every view (``keep_o
 the two beliefs in place of the step, as a posterior would weigh them: a two-player search
 draws 1 / (1 + exp(−(odds − L) / S)) of its worlds from :data:`QUICK_BELIEF` and the rest from
 the plain belief (L is ``kind_hand``; an earlier hand's knock, ``kind_read``, still takes the
-sharp belief whole). Measured in docs/strength.md (twenty-eighth session).
+sharp belief whole). On tuning deals (``scripts/expert_ab.py``, 184 deals of ``--vs medium
+--seed 7074``, 160 of ``--vs hard --seed 7075``), B − A over the default:
+``kind_hand=0,kind_soft=1`` (the posterior at even prior odds) +2.14 [−0.79, +5.07] against
+``medium`` and −4.23 [−9.16, +0.70] against ``hard``; ``kind_hand=1,kind_soft=0.5`` −1.16 and
+−4.01. The same trade as a lower step (``kind_hand=1``): not taken further (docs/strength.md).
 
 ``quick_knock`` 0 (twenty-sixth session; 1 by default): while the opponent reads as quick
 (``kind_read`` or ``kind_hand``), a knock the prior would not make is not searched, as under
