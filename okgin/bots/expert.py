@@ -819,8 +819,7 @@ class ExpertBot:
         # ``kind_soft``: this share of the worlds drawn from the sharp belief, the rest from
         # the plain one (0 or 1: all from ``belief``)
         share = self.quick_share(view, know) if self.kind_soft else 0.0
-        sharp = self.knock_belief_quick if knocks else self.belief_quick
-        plain = self.knock_belief if knocks else self.belief
+        plain, sharp = self._two_player_beliefs(knocks)
         alive = list(range(len(cands)))
         values: list[list[float]] = [[] for _ in cands]
         spent = 0
@@ -876,9 +875,15 @@ class ExpertBot:
         the plain one; each the ``knock_`` twin when a knock is among the candidates."""
         if view.players > 2:
             return self.knock_belief_multi if knocks else self.belief_multi
-        if self.reads_quick_any(view, know):
-            return self.knock_belief_quick if knocks else self.belief_quick
-        return self.knock_belief if knocks else self.belief
+        plain, sharp = self._two_player_beliefs(knocks)
+        return sharp if self.reads_quick_any(view, know) else plain
+
+    def _two_player_beliefs(self, knocks: bool) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The plain and the sharp (``_quick``) two-player belief, each the ``knock_`` twin
+        when a knock is among the candidates."""
+        if knocks:
+            return self.knock_belief, self.knock_belief_quick
+        return self.belief, self.belief_quick
 
     def reads_quick_any(self, view: View, know: Knowledge) -> bool:
         """Whether the one opponent reads as one who knocks as soon as it may: from an
