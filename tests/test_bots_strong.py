@@ -743,8 +743,9 @@ def test_expert_kind_soft_draws_the_share_the_odds_give_from_the_sharp_belief(
 ) -> None:
     """``kind_soft`` S: the share of a search's worlds drawn from the sharp belief is the
     logistic of (odds − ``kind_hand``) / S (one half where the odds are at ``kind_hand``),
-    none before the opponent's first throw; with S 0 it is ``kind_hand``'s step (1 or 0),
-    and a search mixes the two beliefs only where the share is strictly between."""
+    none before the opponent's first throw or with ``kind_hand`` inf; with S 0 it is
+    ``kind_hand``'s step (1 or 0), and a search mixes the two beliefs only where the share is
+    strictly between."""
     from okgin.bots import expert as expert_mod
 
     drawn: list[dict[str, float]] = []
@@ -756,8 +757,11 @@ def test_expert_kind_soft_draws_the_share_the_odds_give_from_the_sharp_belief(
     checked = 0
     for _, view in _medium_views(random.Random(11), (0, 1)):
         know = Knowledge(view)
-        step = ExpertBot(5, budget=BUDGET)
-        soft = ExpertBot(5, budget=BUDGET, kind_soft=0.5)
+        step = ExpertBot(5, budget=BUDGET, kind_hand=2.0)
+        soft = ExpertBot(5, budget=BUDGET, kind_hand=2.0, kind_soft=0.5)
+        # ``kind_hand`` inf (the default) is off: no odds, no share, whatever S
+        off = ExpertBot(5, budget=BUDGET, kind_soft=0.5)
+        assert off.kind_odds(know) is None and off.quick_share(view, know) == 0.0
         if not know.threw[1]:
             assert soft.quick_share(view, know) == 0.0
             continue

@@ -309,9 +309,9 @@ def test_replay_shows_and_toggles_the_annotations() -> None:
             await pilot.press("end")  # after action 4, the discard of K♠
             await pilot.pause()
             shown = text(app)
-            assert "Seat 0: blunder ??, lost 50.1" in shown
+            assert "Seat 0: blunder ??, lost 54.1" in shown
             assert "had gin and played on" in shown
-            assert "?? −50.1" in shown  # marked on the hand's log
+            assert "?? −54.1" in shown  # marked on the hand's log
             await pilot.press("a")
             await pilot.pause()
             assert "blunder" not in text(app) and "annotations off" in text(app)

@@ -34,15 +34,20 @@ per hand rose too, so the weight is kept in every format, ``single`` included (w
 points are the result): a guess at why is that the rollouts' plain policy lets opponents score
 less than real ones do.
 
-Why ``safe_slack`` = 4 (2 until the twenty-sixth session): measured, like ``defence``. On tuning
+Why ``safe_slack`` = 2 (4 from the twenty-sixth session to the twenty-ninth): measured, like
+``defence``. On tuning
 deals of ``scripts/expert_ab.py`` (300 each) 4 gave B − A +3.56 [+0.57, +6.54] over 2 against
 ``hard`` (7069) and −0.81 [−3.33, +1.70] against ``medium`` (7068), 3 +0.51 and −0.99; held out
 by a rule fixed before the runs (adopted if above 0 against ``hard`` and not below −0.5 against
 ``medium``), 1,000 deals each: +0.50 [−1.12, +2.12] against ``hard`` (910039) and +0.99
-[−0.25, +2.24] against ``medium`` (910040), beside ``kind_hand`` 2's adoption. The two
-together, held out in the twenty-seventh session (two 1,000-pair seeds each): +7.46 a hand
-against ``medium``, +2.37 against ``hard``, +4.58 against OpenSpiel's simple bot; paired on
-tuning deals, no worse than the default before (docs/strength.md). What follows is 2's story.
+[−0.25, +2.24] against ``medium`` (910040), so it became the default beside ``kind_hand`` 2.
+The two together, held out (twenty-seventh and twenty-eighth sessions): +2.41 a hand against
+``hard`` over four 1,000-pair seeds, +4.98 against OpenSpiel's simple bot over four, where the
+default before had given +3.20 over six and +5.14 over two; paired with it on fresh deals by a
+rule fixed before the runs (twenty-ninth session, 1,000 deals each), the default before was
+ahead by +1.48 [−0.22, +3.18] against ``hard`` (910053) and behind by −0.41 [−1.42, +0.60]
+against OpenSpiel's simple bot (910054), +1.07 together, so both went back to their values
+before (docs/strength.md). What follows is 2's story.
 A guess at why it helps: the rollouts' plain policy throws whatever leaves the least deadwood,
 so without it a candidate's rollouts feed the next seat more than a careful player would and
 misjudge what the candidate is worth. Over the 1,000 pairs of ``okgin arena expert medium
@@ -227,7 +232,8 @@ points a hand over the default, held out on 910024) and costs against ``hard`` (
 so it waits for the knock. A game's first hand, and so every single deal of ``okgin arena``,
 plays as without it; ``okgin arena --games`` measures it (docs/strength.md).
 
-``kind_hand`` L (twenty-fifth session; 2 by default since the twenty-sixth, ``inf``: off): with
+``kind_hand`` L (twenty-fifth session; ``inf``, off, by default; 2 from the twenty-sixth
+session to the twenty-ninth): with
 two players, the worlds are drawn from :data:`QUICK_BELIEF` also within a hand, whenever the
 opponent's choices of the hand so far put the log odds that it is of the quick kind
 (``medium``'s: takes what melds or lets it knock, throws what leaves the least deadwood, knocks
@@ -247,7 +253,10 @@ rule it was not made the default; −0.23 [−1.20, +0.73] against ``hard`` on 9
 session, read once per opponent choice (below), by a rule fixed before the runs (B − A pooled
 with the earlier held-out readings above 0 against both): +1.09 [+0.11, +2.07] against
 ``medium`` (910037) and +0.47 [−0.48, +1.42] against ``hard`` (910038), so pooled +0.75 against
-``medium`` (two seeds) and +0.14 against ``hard`` (three): the default since then.
+``medium`` (two seeds) and +0.14 against ``hard`` (three): the default from then. With
+``safe_slack`` 4 (adopted beside it) it read lower against ``hard`` than the default before,
+and paired on fresh deals (910053-910054, twenty-ninth session, under ``safe_slack``) the
+default before was ahead, so by the rule fixed before those runs it is off again.
 Uncompiled it cost about 0.08 s a decision (``scripts/expert_timing.py --cpu``, 30 hands:
 median 0.179 s against 0.104 s, max 0.737 s); the odds change only when the opponent acts, so
 since the twenty-sixth session they are read once per choice of the opponent, at the first of
@@ -257,9 +266,10 @@ judges views in any order and process, reads them afresh at every view (``keep_o
 ``kind_soft`` S (twenty-eighth session; 0 by default: ``kind_hand``'s step): a mixture of
 the two beliefs in place of the step, as a posterior would weigh them: a two-player search
 draws 1 / (1 + exp(−(odds − L) / S)) of its worlds from :data:`QUICK_BELIEF` and the rest from
-the plain belief (L is ``kind_hand``; an earlier hand's knock, ``kind_read``, still takes the
-sharp belief whole). On tuning deals (``scripts/expert_ab.py``, 184 deals of ``--vs medium
---seed 7074``, 160 of ``--vs hard --seed 7075``), B − A over the default:
+the plain belief (L is ``kind_hand``, which must be finite for it to act; an earlier hand's
+knock, ``kind_read``, still takes the sharp belief whole). On tuning deals
+(``scripts/expert_ab.py``, 184 deals of ``--vs medium --seed 7074``, 160 of ``--vs hard
+--seed 7075``), B − A over the default of then (``kind_hand`` 2, ``safe_slack`` 4):
 ``kind_hand=0,kind_soft=1`` (the posterior at even prior odds) +2.14 [−0.79, +5.07] against
 ``medium`` and −4.23 [−9.16, +0.70] against ``hard``; ``kind_hand=1,kind_soft=0.5`` −1.16 and
 −4.01. The same trade as a lower step (``kind_hand=1``): not taken further (docs/strength.md).
@@ -466,11 +476,11 @@ class ExpertBot:
         multi_draw: int = 1,
         multi_belief: int = 1,
         kind_read: int = 1,
-        kind_hand: float = 2.0,
+        kind_hand: float = math.inf,
         kind_soft: float = 0.0,
         quick_knock: int = 1,
         defence: float = 1.6,
-        safe_slack: int = 4,
+        safe_slack: int = 2,
         guard: float = GUARD,
         read_holdout: int = 0,
         combo: int = 0,
