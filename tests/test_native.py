@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import shutil
 import subprocess
 import sys
@@ -46,6 +47,21 @@ def test_the_compiled_copy_is_compiled_and_plays_the_same_moves(
         for e in (plain, env)
     ]
     assert runs[0].startswith("sha256 ") and runs[0] == runs[1]
+    # ``--spec``: the default's options spelled out play as the default; another setting not
+    from okgin.bots.expert import ExpertBot
+
+    defaults = inspect.signature(ExpertBot).parameters
+    spelled = ",".join(
+        ["expert:guard=inf", *(f"{k}={defaults[k].default}" for k in ("kind_hand", "safe_slack"))]
+    )
+    other = "expert:guard=inf,defence=0"  # the others' points not weighed: another game
+    specs = [
+        subprocess.run(
+            [*script, "--spec", spec], env=env, capture_output=True, text=True, check=True
+        ).stdout
+        for spec in (spelled, other)
+    ]
+    assert specs[0] == runs[0] and specs[1].startswith("sha256 ") and specs[1] != runs[0]
     # a finished build is reused, not rebuilt
     assert NATIVE.build(where, quiet=True) == where
 
