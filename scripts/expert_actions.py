@@ -8,8 +8,9 @@ plays ``--hands`` hands (each a fresh single-hand game dealt from ``--seed`` + i
 every action and the sha256 of them all. ``guard=inf`` makes the search count rollouts
 only, so the same code gives the same fingerprint on any machine and load; run it before
 and after a change and compare the last line. ``--spec`` fingerprints another setting in
-place of ``expert:guard=inf`` (both seats of the self-play hands), e.g. to check that a
-default of before, spelled as options of today's expert, still plays as it did.
+place of ``expert:guard=inf`` (both seats of the self-play hands; keep ``guard=inf`` in it
+for a fingerprint that does not depend on the machine), e.g. to check that a default of
+before, spelled as options of today's expert, still plays as it did.
 """
 
 from __future__ import annotations
