@@ -24,6 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
+from okgin.arena.play import parse_record_name
 from okgin.arena.stats import bootstrap_ci, ratio_ci, ratio_diff_ci
 from okgin.record import replay
 
@@ -50,8 +51,7 @@ def read_sets(root: Path) -> dict[int, Tally]:
         raise ValueError(f"{root}: {len(pairings)} pairings, not one")
     sets: dict[int, Tally] = {}
     for f in files:
-        name, _, seat_text = f.stem.partition("-seat")
-        index, seat = int(name.removeprefix("game")), int(seat_text)
+        _, index, seat = parse_record_name(f.name)
         game = replay(json.loads(f.read_text()))
         if game.rules.players != 2:
             raise ValueError(f"{f}: {game.rules.players} players, not 2")

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 from collections import Counter, defaultdict
 from collections.abc import Sequence
@@ -28,11 +27,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from okgin.actions import Discard
+from okgin.arena.play import parse_record_name
 from okgin.arena.stats import BUCKETS, bucket
 from okgin.errors import OkginError
 from okgin.record import replay
-
-_SEAT = re.compile(r"-seat(\d+)\.json$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,11 +70,10 @@ def endings(folder: Path) -> list[Ending]:
     """Every single-deal record under ``folder`` (``okgin arena --save``'s layout)."""
     out = []
     for path in sorted(folder.rglob("deal*-seat*.json")):
-        m = _SEAT.search(path.name)
-        assert m is not None
         try:
-            out.append(ending(json.loads(path.read_text()), int(m.group(1))))
-        except (OkginError, ValueError) as exc:
+            _, _, hero = parse_record_name(path.name)
+            out.append(ending(json.loads(path.read_text()), hero))
+        except ValueError as exc:  # a malformed record or name (an OkginError is one too)
             raise OkginError(f"{path}: {exc}") from None
     return out
 
@@ -97,8 +94,7 @@ def report(rows: Sequence[Ending]) -> str:
             deadwood[e.bucket, e.ender].append(e.knocker_deadwood)
     total = sum(e.margin for e in rows)
     lines = [f"{len(rows)} hands, the hero's points a hand {total / max(1, len(rows)):+.2f}"]
-    order = {b: i for i, b in enumerate(BUCKETS)}
-    for b in sorted(by_bucket, key=lambda x: order.get(x, len(order))):
+    for b in (b for b in BUCKETS if b in by_bucket):
         n = by_bucket[b]
         net = sum(points[k] for k in points if k[0] == b)
         lines.append(f"  {b}: {n} hands, {net / n:+.2f} a hand")

@@ -22,6 +22,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
 
+from okgin.arena.play import parse_record_name
 from okgin.bots.belief import quick_knocker
 from okgin.record import replay
 
@@ -48,10 +49,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     # pairing directory → [games, games with the read on, hands, hands with it on]
     tally: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
     for f in files:
-        seat = int(f.stem.rpartition("seat")[2])
         try:
+            _, _, seat = parse_record_name(f.name)
             hands, on = reads(json.loads(f.read_text()), seat)
-        except (ValueError, OSError) as exc:
+        except (ValueError, OSError) as exc:  # an OkginError is a ValueError
             p.error(f"{f}: {exc}")
         t = tally[f.parent.name]
         t[0] += 1

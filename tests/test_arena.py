@@ -500,3 +500,30 @@ def test_play_deal_observer_sees_each_action_before_it_is_applied() -> None:
     assert row == plain
     history = game.hand.history
     assert [(i, s, str(a), s) for i, (s, a) in enumerate(history)] == seen
+
+
+def test_record_names_parse_back_and_strange_names_are_refused() -> None:
+    """``parse_record_name`` reads back what ``record_name`` writes (the scripts that read
+    ``--save`` directories find the hero's seat with it), and refuses other names in one line."""
+    from okgin.arena.play import ArenaError, ArenaSpec, parse_record_name, record_name
+
+    spec = ArenaSpec(
+        rules={"preset": "standard"}, bots=("hard", "medium"), pairings=((0, 1),), seed=1
+    )
+    for kind, what in (("hands", "deal"), ("games", "game")):
+        for index, seat in ((0, 0), (12, 1), (999999, 3)):
+            name = record_name(spec, kind, 0, index, seat)
+            assert parse_record_name(name.rpartition("/")[2]) == (what, index, seat)
+    bad_names = (
+        "deal000001-seat.json",
+        "deal000001-seatx.json",
+        "hand000001-seat0.json",
+        "deal-seat0.json",
+        "deal000001-seat0.txt",
+        "deal000001-seat0",
+        "deal\u06f1-seat0.json",  # a digit, but not an ASCII one
+    )
+    for bad in bad_names:
+        with pytest.raises(ArenaError, match="not an arena record name") as info:
+            parse_record_name(bad)
+        assert "\n" not in str(info.value)

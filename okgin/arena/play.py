@@ -44,6 +44,8 @@ __all__ = [
     "GameRow",
     "HandRow",
     "derive",
+    "parse_record_name",
+    "record_name",
     "run_chunk",
 ]
 
@@ -257,6 +259,24 @@ def record_name(spec: ArenaSpec, kind: str, pairing: int, index: int, rotation: 
     a, b = spec.bots[hero], spec.bots[other]
     what = "deal" if kind == "hands" else "game"
     return f"{pairing + 1:02d}-{a}-vs-{b}/{what}{index:06d}-seat{rotation}.json"
+
+
+def parse_record_name(file_name: str) -> tuple[str, int, int]:
+    """The inverse of :func:`record_name`'s file part: ``("deal" or "game", index, the hero's
+    seat)`` for a file name such as ``deal000012-seat1.json``; :class:`ArenaError` (one
+    line) for a name the arena does not write."""
+    stem, dot, ext = file_name.rpartition(".")
+    what, _, seat = stem.partition("-seat")
+    kind, digits = what[:4], what[4:]
+    if (
+        not dot
+        or ext != "json"
+        or kind not in ("deal", "game")
+        or not (digits.isascii() and digits.isdigit())
+        or not (seat.isascii() and seat.isdigit())
+    ):
+        raise ArenaError(f"{file_name}: not an arena record name (dealNNNNNN-seatS.json)")
+    return kind, int(digits), int(seat)
 
 
 def run_chunk(spec: ArenaSpec, chunk: Chunk) -> ChunkResult:
