@@ -1594,3 +1594,46 @@ def test_expert_kind_read_draws_the_quick_belief_against_a_quick_knocker() -> No
     assert ExpertBot(5, oversample=2).belief_quick == {"replay": 0.02, "oversample": 2}
     with pytest.raises(BotError, match="kind_read must be 0 or 1"):
         make_bot("expert:kind_read=2")
+
+
+def test_expert_hedge_takes_the_sharp_beliefs_choice_only_within_its_price() -> None:
+    """``hedge`` E: the plain search is the default's (same worlds, same means); the
+    candidates are searched again in the sharp belief's worlds, and where that search's best
+    is another candidate the plain search kept and rates at most E below the default's
+    choice, it is taken; elsewhere the default's choice stands. Off (inf) by default."""
+    assert ExpertBot(5).hedge == math.inf
+    with pytest.raises(BotError, match="hedge"):
+        ExpertBot(5, hedge=-1.0)
+    cheap = dear = kept = 0
+    for _, view in _medium_views(random.Random(12), (0, 1)):
+        if view.phase not in ("draw", "play") or len(view.legal_actions) < 2:
+            continue
+        plain = ExpertBot(5, budget=BUDGET)
+        base = plain.act(view)
+        if "means" not in plain.last:
+            continue  # no search (a gin, or one candidate): nothing to hedge
+        means = plain.last["means"]
+        chosen = {}
+        for price in (0.5, 1e9):
+            hedged = ExpertBot(5, budget=BUDGET, hedge=price)
+            chosen[price] = hedged.act(view)
+            assert hedged.last["means"] == means
+            sharp = hedged.last["hedge"]
+        top = max(sharp, key=lambda a: sharp[a])
+        if top == str(base) or top not in means:  # the same choice, or dropped as worse
+            assert chosen[0.5] == chosen[1e9] == base
+            kept += 1
+            continue
+        cost = means[str(base)] - means[top]
+        assert str(chosen[1e9]) == top
+        if cost <= 0.5:
+            assert chosen[0.5] == chosen[1e9]
+            cheap += 1
+        else:
+            assert chosen[0.5] == base
+            dear += 1
+        hedged = ExpertBot(5, budget=BUDGET, hedge=1e9)
+        assert "knocks as soon as it may" in hedged.explain_details(view, chosen[1e9])[0]
+        if cheap and dear and kept >= 3:
+            break
+    assert cheap and dear and kept >= 3
