@@ -284,7 +284,11 @@ a player who knocks as soon as it may, at a price against a holder that E bounds
 (``scripts/kind_ceiling.py``: the two kinds' policies throw the same card in about 82-85% of
 views). It doubles the search's work. On tuning deals (``scripts/expert_ab.py``, 150 deals
 each), B − A over the default: ``hedge=1`` +2.66 [−0.67, +5.99] against ``medium`` (7081) and
-+1.43 [−3.23, +6.10] against ``hard`` (7082); ``hedge=3`` −0.17 and −0.09 (docs/strength.md).
++1.43 [−3.23, +6.10] against ``hard`` (7082); ``hedge=3`` −0.17 and −0.09. Held out (1,000
+deals each, a rule fixed before the runs): ``hedge=1`` +0.37 [−1.14, +1.88] against ``medium``
+(910057) and −1.32 [−3.18, +0.54] against ``hard`` (910058), a worse trade than the sharp
+belief's own or ``kind_hand=2``'s, so it stays off (docs/strength.md). Uncompiled it raised
+the median decision from 0.072 s to 0.193 s of CPU time (``scripts/expert_timing.py --cpu``).
 
 ``quick_knock`` 0 (twenty-sixth session; 1 by default): while the opponent reads as quick
 (``kind_read`` or ``kind_hand``), a knock the prior would not make is not searched, as under
@@ -833,6 +837,7 @@ class ExpertBot:
             rng,
             self.utility(view),
             work=self.budget * STEPS_PER_SECOND,
+            deadline=time.perf_counter() + self.guard * self.budget,
             belief=sharp,
         )
         if not alt.worlds:
