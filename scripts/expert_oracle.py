@@ -87,7 +87,8 @@ def _instrument() -> None:
             return action
         pi = ev.candidates.index(prior)
         n = ev.worlds
-        best = max(ev.alive, key=lambda i: (sum(ev.values[i][:n]) / n, -i))
+        means = ev.means()
+        best = max(ev.alive, key=lambda i: (means[i], -i))
         if best == pi or pi not in ev.alive:
             return action
         d, se = paired(ev.values[best], ev.values[pi], n)

@@ -759,12 +759,13 @@ class ExpertBot:
             lead = max(alive, key=lambda i: (sum(values[i][:n]), -i))
             return lead != pi and pi in alive
 
+        utility = self.utility(view)
         ev = self.evaluate(
             view,
             know,
             cands,
             rng,
-            self.utility(view),
+            utility,
             work=self.budget * STEPS_PER_SECOND,
             deadline=start + self.guard * self.budget * self.extend,
             longer=self.extend,
@@ -776,7 +777,7 @@ class ExpertBot:
         if not worlds_done:  # ``holder``: every world drawn was ruled out
             return prior, f"{prior_why}; no sampled world fits what the others did"
         spent = ev.steps
-        means = {i: sum(values[i][:worlds_done]) / worlds_done for i in alive}
+        means = ev.means()
         best = max(alive, key=lambda i: (means[i], -i))
         self.last = {
             "candidates": [str(c) for c in cands],
@@ -808,7 +809,7 @@ class ExpertBot:
                     pick = pi
                     why = f"{prior_why}; search agrees within noise ({worlds_done} worlds)"
         if self.hedge < math.inf and view.players == 2 and not self.reads_quick_any(view, know):
-            pick, why = self._hedged(view, know, cands, rng, ev, means, pick, why)
+            pick, why = self._hedged(view, know, cands, rng, utility, ev, pick, why)
         return cands[pick], why
 
     def _hedged(
@@ -817,8 +818,8 @@ class ExpertBot:
         know: Knowledge,
         cands: Sequence[Action],
         rng: random.Random,
+        utility: Callable[[Sequence[int]], float],
         ev: Evaluation,
-        means: Mapping[int, float],
         pick: int,
         why: str,
     ) -> tuple[int, str]:
@@ -835,7 +836,7 @@ class ExpertBot:
             know,
             cands,
             rng,
-            self.utility(view),
+            utility,
             work=self.budget * STEPS_PER_SECOND,
             deadline=time.perf_counter() + self.guard * self.budget,
             belief=sharp,
@@ -843,11 +844,12 @@ class ExpertBot:
         if not alt.worlds:
             return pick, why
         n = alt.worlds
-        sharp_means = {i: sum(alt.values[i][:n]) / n for i in alt.alive}
+        sharp_means = alt.means()
         top = max(alt.alive, key=lambda i: (sharp_means[i], -i))
         self.last["hedge"] = {str(cands[i]): round(m, 2) for i, m in sharp_means.items()}
         if top == pick or top not in ev.alive:
             return pick, why
+        means = ev.means()
         cost = means[pick] - means[top]
         if cost > self.hedge:
             return pick, why
@@ -1200,6 +1202,11 @@ class Evaluation:
     worlds: int
     steps: int
     alive: list[int]
+
+    def means(self) -> dict[int, float]:
+        """Each candidate still in the running: its mean utility over the worlds."""
+        n = self.worlds
+        return {i: sum(self.values[i][:n]) / n for i in self.alive}
 
 
 def paired(a: Sequence[float], b: Sequence[float], n: int) -> tuple[float, float]:
