@@ -964,6 +964,29 @@ def test_playout_safe_seat_does_not_feed_the_next_seat() -> None:
         )
         playout(h, max_steps=1, caps=[(0, 0), (0, 0)], safe_seat=0, safe_slack=slack)
         assert h.pile[-1] == parse_cards(thrown)[0], (theirs, slack)
+        # with a mask of cards taken to feed (``danger``) the next hand is not read: K♠ in
+        # the mask sends the throw to 9♠ whatever seat 1 holds, K♠ out of it keeps it
+        for danger, want in [("Ks", "9s" if slack else "Ks"), ("Qh", "Ks"), ("Ks 9s", "Ks")]:
+            h2 = HandState.from_position(
+                rules,
+                dealer=1,
+                upcard=rest[0],
+                hands=[mask_of(mine), mask_of(their)],
+                pile=[rest[0]],
+                stock=rest[1:],
+                phase="play",
+                turn=0,
+            )
+            mask = mask_of(parse_cards(danger))
+            playout(
+                h2,
+                max_steps=1,
+                caps=[(0, 0), (0, 0)],
+                safe_seat=0,
+                safe_slack=slack,
+                danger=mask,
+            )
+            assert h2.pile[-1] == parse_cards(want)[0], (theirs, slack, danger)
 
 
 def test_playout_combo_discard_keeps_a_pair_and_matches_the_plain_count() -> None:
@@ -1637,3 +1660,31 @@ def test_expert_hedge_takes_the_sharp_beliefs_choice_only_within_its_price() -> 
         if cheap and dear and kept >= 3:
             break
     assert cheap and dear and kept >= 3
+
+
+def test_safe_read_masks_the_cards_the_seat_can_see_would_feed() -> None:
+    """``safe_read`` R: the rollouts' safe discards judge feeding by the cards whose chance
+    of melding with the next seat's hand, as this seat reads it (``feed_risk``), is R or more:
+    the mask holds exactly those, grows as R falls, holds a card next to the 7h seat 1 took;
+    0 (the default), ``safe_slack`` off or three players reads the world's hand (-1)."""
+    from okgin.cards import parse_cards
+
+    view = _throws_view()
+    know = Knowledge(view)
+    probs = know.card_probs(1)
+    risk = {c: know.feed_risk(c, probs) for c in range(52) if probs[c] < 1.0}
+    masks = {}
+    for r in (0.2, 0.3, 0.5):
+        mask = ExpertBot(1, safe_read=r).danger(view, know)
+        assert mask == sum(1 << c for c, v in risk.items() if v >= r), r
+        masks[r] = mask
+    assert masks[0.5] & ~masks[0.3] == 0 and masks[0.3] & ~masks[0.2] == 0
+    assert masks[0.5] != masks[0.2]
+    near = [int(c) for c in parse_cards("6h 7s 7d")]
+    assert any(masks[0.3] >> c & 1 for c in near)
+    assert ExpertBot(1).danger(view, know) == -1
+    assert ExpertBot(1, safe_read=0.3, safe_slack=-1).danger(view, know) == -1
+    three = _multiway_knock_views(1)[0][0]  # three players: the world's hand, as before
+    assert ExpertBot(1, safe_read=0.3).danger(three, Knowledge(three)) == -1
+    with pytest.raises(BotError, match="safe_read must be"):
+        ExpertBot(1, safe_read=1.5)

@@ -205,13 +205,19 @@ def _knock(h: HandState, hand: int, card: int) -> None:
     h.apply(Knock(CARDS[card], best_arrangement(hand & ~(1 << card))[1]))
 
 
-def _safe_discard(hand: int, skip: int, dw: int, card: int, nxt: int, slack: int) -> int:
+def _safe_discard(
+    hand: int, skip: int, dw: int, card: int, nxt: int, slack: int, danger: int = -1
+) -> int:
     """``card`` (leaving ``dw``) or a discard leaving at most ``dw + slack`` that the hand
-    ``nxt`` would not meld (see :func:`playout`'s ``safe_seat``)."""
-    base = deadwood(nxt)
+    ``nxt`` would not meld (see :func:`playout`'s ``safe_seat``); with ``danger`` (a mask,
+    -1: none) one not in ``danger`` instead, ``nxt`` unread."""
+    base = deadwood(nxt) if danger < 0 else 0
     c = card
     for _ in range(3):
-        if deadwood(nxt | 1 << c) >= base + VALUES[c]:
+        if danger >= 0:
+            if not danger >> c & 1:
+                return c
+        elif deadwood(nxt | 1 << c) >= base + VALUES[c]:
             return c
         skip |= 1 << c
         dw2, c = _best_discard(hand, skip)
@@ -231,6 +237,7 @@ def playout(
     safe_seat: int = -1,
     safe_slack: int = 4,
     combos: Sequence[int] | None = None,
+    danger: int = -1,
 ) -> int:
     """Play ``h`` to the end with the fast policy; returns the number of actions played.
 
@@ -243,7 +250,9 @@ def playout(
     ``safe_slack`` more deadwood than the least, it throws the best one that the next seat
     would not take for a meld (tried in order, three at most), as a careful player does
     from what it has seen; here it reads the next seat's hand in the state, so use it
-    only on sampled worlds.
+    only on sampled worlds. With ``danger`` (a mask of cards, -1: none) it reads no hand:
+    a card of ``danger`` is one it would feed (what a player who cannot see the next hand
+    judges from what it has seen).
 
     ``combos[s]`` above 0: seat ``s`` throws like a gin seeker when it does not knock, the
     card least by deadwood left plus ``combos[s]`` × the cards in hand that card could meld
@@ -300,7 +309,7 @@ def playout(
             else:
                 c = gin_c
                 if s == safe_seat:
-                    c = _safe_discard(hand, skip, dw, c, h.hands[(s + 1) % h.n], safe_slack)
+                    c = _safe_discard(hand, skip, dw, c, h.hands[(s + 1) % h.n], safe_slack, danger)
                 h.apply(DISCARDS[c])
         elif p == _FIFTY:
             if ID_TAKE in h.legal_ids():
