@@ -63,7 +63,10 @@ instead of by the hand each world gives it: a rollout that reads the world's han
 seat's future discards as if it saw the opponent's cards, and so rates every candidate as if
 its later throws never fed. On tuning deals (``scripts/expert_ab.py``, 600 deals each), B − A
 over the default: ``safe_read=0.3`` +2.07 [+0.31, +3.83] against ``medium`` (7085) and +0.79
-[−1.69, +3.26] against ``hard`` (7086) (docs/strength.md).
+[−1.69, +3.26] against ``hard`` (7086). Held out (1,000 deals each, a rule fixed before the
+runs: adopted if above 0 on both): −0.53 [−2.00, +0.93] against ``medium`` (910059) and −0.17
+[−2.15, +1.80] against ``hard`` (910060), so it stays off: the clairvoyance of the safe
+discards, whatever it biases, biases every candidate alike (docs/strength.md).
 
 Why ``read_holdout`` is 0 by default: measured, it plays worse against ``hard`` (which holds
 out for gin), the opponent it was meant for: on the tuning seeds of ``scripts/expert_ab.py``
@@ -117,7 +120,10 @@ running (the decisions where more worlds could change the move), the budget spen
 decisions are close. Measured, more search does not play better: 4 budgets on every decision
 (``budget=0.48``) +0.71 [−2.94, +4.36] against ``hard`` (150 deals of ``expert_ab.py --seed
 7021``), ``extend=4`` −0.14 [−2.93, +2.64] against ``medium`` (150 deals of 7023), at a 90th
-percentile decision time 2.8 times the default's (docs/strength.md, eighth session).
+percentile decision time 2.8 times the default's (docs/strength.md, eighth session); twice the
+budget (``budget=0.24,max_worlds=800``) −2.39 [−4.67, −0.11] against ``medium`` (311 deals of
+7083) and −1.00 [−4.23, +2.23] against ``hard`` (266 of 7084), half of it (``budget=0.06``)
++0.21 and +0.83 (600 deals each of 7085 and 7086; thirty-second session).
 
 ``oversample``, ``seen_extra`` and ``max_extra`` set the belief the worlds are drawn from
 (:func:`~okgin.bots.belief.sample_worlds`; unset, its defaults 2, 0.7 and 6). A perfect read of
