@@ -58,15 +58,16 @@ misjudge what the candidate is worth. Over the 1,000 pairs of ``okgin arena expe
 ``safe_read`` R (thirty-second session; 0, off, by default): with two players, the rollouts'
 safe discards (``safe_slack``) judge what feeds the opponent as this seat can, by the cards
 whose chance of making a meld with its hand, read from what it has seen
-(:meth:`~okgin.bots.belief.Knowledge.feed_risk`), is R or more (:meth:`ExpertBot.danger`),
-instead of by the hand each world gives it: a rollout that reads the world's hand plays the
-seat's future discards as if it saw the opponent's cards, and so rates every candidate as if
-its later throws never fed. On tuning deals (``scripts/expert_ab.py``, 600 deals each), B − A
-over the default: ``safe_read=0.3`` +2.07 [+0.31, +3.83] against ``medium`` (7085) and +0.79
-[−1.69, +3.26] against ``hard`` (7086). Held out (1,000 deals each, a rule fixed before the
-runs: adopted if above 0 on both): −0.53 [−2.00, +0.93] against ``medium`` (910059) and −0.17
-[−2.15, +1.80] against ``hard`` (910060), so it stays off: the clairvoyance of the safe
-discards, whatever it biases, biases every candidate alike (docs/strength.md).
+(:meth:`~okgin.bots.belief.Knowledge.feed_risk`), is R or more (:meth:`ExpertBot.danger`, a
+mask fixed for the search), instead of by the hand each world gives it: a rollout that reads
+the world's hand plays the seat's future discards as if it saw the opponent's cards, and so
+rates every candidate as if its later throws never fed. On tuning deals
+(``scripts/expert_ab.py``, 600 deals each), B − A over the default: ``safe_read=0.3`` +2.07
+[+0.31, +3.83] against ``medium`` (7085) and +0.79 [−1.69, +3.26] against ``hard`` (7086). Held
+out (1,000 deals each, a rule fixed before the runs: adopted if above 0 on both): −0.53 [−2.00,
++0.93] against ``medium`` (910059) and −0.17 [−2.15, +1.80] against ``hard`` (910060), so it
+stays off (a guess at why: what the clairvoyance of the safe discards biases, it biases in
+every candidate alike; docs/strength.md).
 
 Why ``read_holdout`` is 0 by default: measured, it plays worse against ``hard`` (which holds
 out for gin), the opponent it was meant for: on the tuning seeds of ``scripts/expert_ab.py``
