@@ -945,11 +945,10 @@ def test_playout_safe_seat_does_not_feed_the_next_seat() -> None:
 
     rules = Rules.preset("standard")
     mine = parse_cards("Ac2c3c 4d5d6d 7h8h9h Ks 9s")
-    for theirs, slack, thrown in [
-        ("QsJs 2h3h 5c6c Td Tc Jh Kh", 4, "9s"),
-        ("QsJs 2h3h 5c6c Td Tc Jh Kh", 0, "Ks"),
-        ("QdJd 2h3h 5c6c Td Tc Jh Kh", 4, "Ks"),
-    ]:
+
+    def thrown_by(theirs: str, slack: int, danger: str | None = None) -> int:
+        """Seat 0's one rollout throw against seat 1 holding ``theirs``, the safe discards
+        judged by the next hand or, with ``danger``, by that mask of cards."""
         their = parse_cards(theirs)
         rest = [c for c in range(52) if c not in mine and c not in their]
         h = HandState.from_position(
@@ -962,31 +961,22 @@ def test_playout_safe_seat_does_not_feed_the_next_seat() -> None:
             phase="play",
             turn=0,
         )
-        playout(h, max_steps=1, caps=[(0, 0), (0, 0)], safe_seat=0, safe_slack=slack)
-        assert h.pile[-1] == parse_cards(thrown)[0], (theirs, slack)
+        mask = -1 if danger is None else mask_of(parse_cards(danger))
+        caps = [(0, 0), (0, 0)]
+        playout(h, max_steps=1, caps=caps, safe_seat=0, safe_slack=slack, danger=mask)
+        return h.pile[-1]
+
+    for theirs, slack, thrown in [
+        ("QsJs 2h3h 5c6c Td Tc Jh Kh", 4, "9s"),
+        ("QsJs 2h3h 5c6c Td Tc Jh Kh", 0, "Ks"),
+        ("QdJd 2h3h 5c6c Td Tc Jh Kh", 4, "Ks"),
+    ]:
+        assert thrown_by(theirs, slack) == parse_cards(thrown)[0], (theirs, slack)
         # with a mask of cards taken to feed (``danger``) the next hand is not read: K♠ in
         # the mask sends the throw to 9♠ whatever seat 1 holds, K♠ out of it keeps it
         for danger, want in [("Ks", "9s" if slack else "Ks"), ("Qh", "Ks"), ("Ks 9s", "Ks")]:
-            h2 = HandState.from_position(
-                rules,
-                dealer=1,
-                upcard=rest[0],
-                hands=[mask_of(mine), mask_of(their)],
-                pile=[rest[0]],
-                stock=rest[1:],
-                phase="play",
-                turn=0,
-            )
-            mask = mask_of(parse_cards(danger))
-            playout(
-                h2,
-                max_steps=1,
-                caps=[(0, 0), (0, 0)],
-                safe_seat=0,
-                safe_slack=slack,
-                danger=mask,
-            )
-            assert h2.pile[-1] == parse_cards(want)[0], (theirs, slack, danger)
+            got = thrown_by(theirs, slack, danger)
+            assert got == parse_cards(want)[0], (theirs, slack, danger)
 
 
 def test_playout_combo_discard_keeps_a_pair_and_matches_the_plain_count() -> None:

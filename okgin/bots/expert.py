@@ -1102,8 +1102,7 @@ class ExpertBot:
         0, or three or four players): the rollouts read the next seat's hand in each world."""
         if self.safe_read <= 0 or self.safe_slack < 0 or view.players != 2:
             return -1
-        nxt = (view.own_seat + 1) % view.players
-        probs = know.card_probs(nxt)
+        probs = know.card_probs(know.opponents[0])
         mask = 0
         for c in range(52):
             if probs[c] < 1.0 and know.feed_risk(c, probs) >= self.safe_read:
