@@ -410,6 +410,7 @@ OPTIONS: dict[str, type] = {
     "kind_hand": float,
     "kind_soft": float,
     "hedge": float,
+    "sharp_early": int,
     "quick_knock": int,
     "min_worlds": int,
     "max_worlds": int,
@@ -514,6 +515,7 @@ class ExpertBot:
         kind_hand: float = math.inf,
         kind_soft: float = 0.0,
         hedge: float = math.inf,
+        sharp_early: int = 0,
         quick_knock: int = 1,
         defence: float = 1.6,
         safe_slack: int = 2,
@@ -558,6 +560,7 @@ class ExpertBot:
         _check(not math.isnan(kind_hand), "kind_hand", kind_hand, "a log odds (inf: off)")
         _check(0 <= kind_soft < math.inf, "kind_soft", kind_soft, "a log odds spread, 0 or more")
         _check(hedge >= 0, "hedge", hedge, "a cost in points, 0 or more (inf: off)")
+        _check(sharp_early >= 0, "sharp_early", sharp_early, "a count of throws, 0 (off) or more")
         _check(quick_knock in (0, 1), "quick_knock", quick_knock, "0 or 1")
         _check(0 <= defence < math.inf, "defence", defence, "a weight of 0 or more")
         _check(0 <= safe_read <= 1, "safe_read", safe_read, "a chance from 0 (off) to 1")
@@ -635,6 +638,7 @@ class ExpertBot:
         self.kind_hand = kind_hand
         self.kind_soft = kind_soft
         self.hedge = hedge
+        self.sharp_early = sharp_early
         self.quick_knock = quick_knock
         #: ``kind_hand``'s last reading: (the hand and the opponent's choices in it, the
         #: log odds); the odds change only when the opponent acts
@@ -980,7 +984,17 @@ class ExpertBot:
         if view.players > 2:
             return self.knock_belief_multi if knocks else self.belief_multi
         plain, sharp = self._two_player_beliefs(knocks)
-        return sharp if self.reads_quick_any(view, know) else plain
+        return sharp if self.reads_quick_any(view, know) or self.early(know) else plain
+
+    def early(self, know: Knowledge) -> bool:
+        """``sharp_early`` N (two players; 0: off): whether the one opponent has thrown fewer
+        than N cards this hand, while :meth:`belief_for` draws from the sharp belief
+        (:data:`QUICK_BELIEF`) whatever its kind reads: early in a hand the two kinds throw
+        alike and neither is near a knock, and against one who knocks as soon as it may the
+        hand is mostly over by then."""
+        if not self.sharp_early or len(know.opponents) != 1:
+            return False
+        return know.threw[know.opponents[0]].bit_count() < self.sharp_early
 
     def _two_player_beliefs(self, knocks: bool) -> tuple[dict[str, Any], dict[str, Any]]:
         """The plain and the sharp (``_quick``) two-player belief, each the ``knock_`` twin
