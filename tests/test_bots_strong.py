@@ -738,6 +738,33 @@ def test_expert_kind_hand_reads_the_odds_once_per_choice_of_the_opponent() -> No
     assert checked >= 3
 
 
+def test_expert_sharp_early_draws_from_the_sharp_belief_until_the_nth_throw() -> None:
+    """``sharp_early`` N: with two players a search draws its worlds from the sharp belief
+    (``belief_quick``, its ``knock_`` twin where a knock is searched) while the opponent has
+    thrown fewer than N cards this hand, and from the plain one after; 0 (the default) is
+    off; with three players the multi-player belief whatever N; a bad N is a one-line error."""
+    early, off = ExpertBot(5, budget=BUDGET, sharp_early=3), ExpertBot(5, budget=BUDGET)
+    seen = set()
+    for _, view in _medium_views(random.Random(11), (0, 1), games=40):
+        know = Knowledge(view)
+        thrown = know.threw[1].bit_count()
+        for knocks in (False, True):
+            plain, sharp = early._two_player_beliefs(knocks)
+            assert plain != sharp
+            got = early.belief_for(view, knocks, know)
+            assert got == (sharp if thrown < 3 else plain), (thrown, knocks)
+            assert off.belief_for(view, knocks, know) == plain
+        seen.add(min(thrown, 3))
+        if seen == {0, 1, 2, 3}:
+            break
+    assert seen == {0, 1, 2, 3}
+    party = Rules.preset("party", players=3)
+    view = next(v for _, v in _views(party, 10, 31) if v.phase == "play")
+    assert early.belief_for(view, False, Knowledge(view)) == early.belief_multi
+    with pytest.raises(BotError, match="expert option sharp_early must be a count of throws"):
+        ExpertBot(1, sharp_early=-1)
+
+
 def test_expert_kind_soft_draws_the_share_the_odds_give_from_the_sharp_belief(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
