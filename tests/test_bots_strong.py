@@ -1640,7 +1640,9 @@ def test_expert_hedge_takes_the_sharp_beliefs_choice_only_within_its_price() -> 
     """``hedge`` E: the plain search is the default's (same worlds, same means); the
     candidates are searched again in the sharp belief's worlds, and where that search's best
     is another candidate the plain search kept and rates at most E below the default's
-    choice, it is taken; elsewhere the default's choice stands. Off (inf) by default."""
+    choice, it is taken; elsewhere the default's choice stands. Off (inf) by default.
+    (``guard`` inf: the searches end by their work count, never by the clock, so a loaded
+    machine cannot cut the two runs' sharp searches at different points.)"""
     assert ExpertBot(5).hedge == math.inf
     with pytest.raises(BotError, match="hedge"):
         ExpertBot(5, hedge=-1.0)
@@ -1648,14 +1650,14 @@ def test_expert_hedge_takes_the_sharp_beliefs_choice_only_within_its_price() -> 
     for _, view in _medium_views(random.Random(12), (0, 1)):
         if view.phase not in ("draw", "play") or len(view.legal_actions) < 2:
             continue
-        plain = ExpertBot(5, budget=BUDGET)
+        plain = ExpertBot(5, budget=BUDGET, guard=math.inf)
         base = plain.act(view)
         if "means" not in plain.last:
             continue  # no search (a gin, or one candidate): nothing to hedge
         means = plain.last["means"]
         chosen = {}
         for price in (0.5, 1e9):
-            hedged = ExpertBot(5, budget=BUDGET, hedge=price)
+            hedged = ExpertBot(5, budget=BUDGET, hedge=price, guard=math.inf)
             chosen[price] = hedged.act(view)
             assert hedged.last["means"] == means
             sharp = hedged.last["hedge"]
@@ -1672,7 +1674,7 @@ def test_expert_hedge_takes_the_sharp_beliefs_choice_only_within_its_price() -> 
         else:
             assert chosen[0.5] == base
             dear += 1
-        hedged = ExpertBot(5, budget=BUDGET, hedge=1e9)
+        hedged = ExpertBot(5, budget=BUDGET, hedge=1e9, guard=math.inf)
         assert "knocks as soon as it may" in hedged.explain_details(view, chosen[1e9])[0]
         if cheap and dear and kept >= 3:
             break
