@@ -741,9 +741,11 @@ def test_expert_kind_hand_reads_the_odds_once_per_choice_of_the_opponent() -> No
 def test_expert_sharp_early_draws_from_the_sharp_belief_until_the_nth_throw() -> None:
     """``sharp_early`` N: with two players a search draws its worlds from the sharp belief
     (``belief_quick``, its ``knock_`` twin where a knock is searched) while the opponent has
-    thrown fewer than N cards this hand, and from the plain one after; 0 (the default) is
-    off; with three players the multi-player belief whatever N; a bad N is a one-line error."""
-    early, off = ExpertBot(5, budget=BUDGET, sharp_early=3), ExpertBot(5, budget=BUDGET)
+    thrown fewer than N cards this hand, and from the plain one after; 7 by default, 0 off;
+    with three players the multi-player belief whatever N; a bad N is a one-line error."""
+    assert ExpertBot(5).sharp_early == 7
+    early = ExpertBot(5, budget=BUDGET, sharp_early=3)
+    off = ExpertBot(5, budget=BUDGET, sharp_early=0)
     seen = set()
     for _, view in _medium_views(random.Random(11), (0, 1), games=40):
         know = Knowledge(view)
@@ -1110,7 +1112,7 @@ def test_expert_extend_searches_on_only_where_it_would_leave_hards_choice() -> N
 def test_expert_belief_settings_reach_its_sampler(monkeypatch: pytest.MonkeyPatch) -> None:
     """``oversample``, ``seen_extra``, ``max_extra`` and ``throw_high`` go to every
     ``sample_worlds`` of the search; unset, the sampler's own defaults hold (nothing is
-    passed)."""
+    passed). (``sharp_early`` 0: the plain belief from the first throw on.)"""
     import okgin.bots.expert as expert_module
 
     seen: list[dict[str, object]] = []
@@ -1123,10 +1125,12 @@ def test_expert_belief_settings_reach_its_sampler(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(expert_module, "sample_worlds", spy)
     view = _views(Rules.preset("standard"), 1, 4)[0][1]
     bot = make_bot(
-        "expert:oversample=4,seen_extra=1.0,max_extra=10,throw_high=0.2", 2, budget=BUDGET
+        "expert:oversample=4,seen_extra=1.0,max_extra=10,throw_high=0.2,sharp_early=0",
+        2,
+        budget=BUDGET,
     )
     bot.act(view)
-    plain = ExpertBot(2, budget=BUDGET)
+    plain = ExpertBot(2, budget=BUDGET, sharp_early=0)
     plain.act(view)
     want = {"oversample": 4, "seen_extra": 1.0, "max_extra": 10, "throw_high": 0.2}
     assert seen and all(kw in (want, {}) for kw in seen)
@@ -1153,8 +1157,9 @@ def test_expert_knock_belief_is_used_where_a_knock_is_a_candidate(
         return real(know, count, rng, **kw)  # type: ignore[no-any-return]
 
     monkeypatch.setattr(expert_module, "sample_worlds", spy)
-    # ``kind_hand`` off: its quick belief would stand in for both where the opponent reads quick
-    spec = "expert:replay=0.5,knock_oversample=3,knock_replay=0.1,kind_hand=inf"
+    # ``kind_hand`` and ``sharp_early`` off: their quick belief would stand in for both where
+    # the opponent reads quick or has thrown few cards
+    spec = "expert:replay=0.5,knock_oversample=3,knock_replay=0.1,kind_hand=inf,sharp_early=0"
     bot = make_bot(spec, 2, budget=BUDGET)
     knocks = 0
     for _, view in _views(Rules.preset("standard"), 80, 5):
@@ -1601,15 +1606,18 @@ def _ended3(knocker: int) -> HandResult:
 def test_expert_kind_read_draws_the_quick_belief_against_a_quick_knocker() -> None:
     """Once the opponent has knocked short of gin in a calm earlier hand, the default expert
     plays as ``kind_read=0`` with :data:`QUICK_BELIEF` spelled out; before that (and with
-    ``kind_read`` 0) as the expert without the read."""
+    ``kind_read`` 0) as the expert without the read. (``sharp_early`` 0 in all three: with it
+    every search before the opponent's seventh throw is the sharp belief's, read or not.)"""
     from okgin.bots.expert import QUICK_BELIEF
 
     spelled = ",".join(f"{k}={v:g}" for k, v in QUICK_BELIEF.items())
     assert spelled == "replay=0.02,oversample=8"
     # no wall-clock guard: the sharper belief is slower, and a cut search would differ
-    default = ExpertBot(5, budget=BUDGET, guard=math.inf)
-    plain = ExpertBot(5, budget=BUDGET, guard=math.inf, kind_read=0)
-    spelled_out = make_bot(f"expert:guard=inf,kind_read=0,{spelled}", 5, budget=BUDGET)
+    default = ExpertBot(5, budget=BUDGET, guard=math.inf, sharp_early=0)
+    plain = ExpertBot(5, budget=BUDGET, guard=math.inf, kind_read=0, sharp_early=0)
+    spelled_out = make_bot(
+        f"expert:guard=inf,kind_read=0,sharp_early=0,{spelled}", 5, budget=BUDGET
+    )
     views = [
         v
         for _, v in _views(Rules.preset("standard"), 30, 73)
