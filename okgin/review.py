@@ -219,6 +219,10 @@ class Reviewer:
             min_worlds=MIN_WORLDS,
             max_worlds=MAX_WORLDS,
             keep_odds=False,  # each view judged on its own, in any order or process
+            # the plain belief from the first throw on, as calibrated (docs/review.md): the
+            # playing default's early sharp belief assumes an opponent who throws like
+            # ``medium``, a bet for a player, not for a judge of any opponent's play
+            sharp_early=0,
         )
         self.work = self.budget * STEPS_PER_SECOND
 
