@@ -1003,9 +1003,9 @@ class ExpertBot:
     def early(self, know: Knowledge) -> bool:
         """``sharp_early`` N (two players; 0: off): whether the one opponent has thrown fewer
         than N cards this hand, while :meth:`belief_for` draws from the sharp belief
-        (:data:`QUICK_BELIEF`) whatever its kind reads: early in a hand the two kinds throw
-        alike and neither is near a knock, and against one who knocks as soon as it may the
-        hand is mostly over by then."""
+        (:data:`QUICK_BELIEF`) whatever its kind reads (the guess behind it: early in a hand
+        the two kinds throw alike and neither is near a knock, and against one who knocks as
+        soon as it may the hand is mostly over by then; measured in the module docstring)."""
         if not self.sharp_early or len(know.opponents) != 1:
             return False
         return know.threw[know.opponents[0]].bit_count() < self.sharp_early
