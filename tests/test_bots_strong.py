@@ -756,6 +756,9 @@ def test_expert_sharp_early_draws_from_the_sharp_belief_until_the_nth_throw() ->
             got = early.belief_for(view, knocks, know)
             assert got == (sharp if thrown < 3 else plain), (thrown, knocks)
             assert off.belief_for(view, knocks, know) == plain
+        soft = ExpertBot(5, budget=BUDGET, sharp_early=3, kind_hand=2.0, kind_soft=0.5)
+        if thrown < 3:  # the sharp belief early, whatever ``kind_soft``'s share would be
+            assert soft.quick_share(view, know) == 1.0
         seen.add(min(thrown, 3))
         if seen == {0, 1, 2, 3}:
             break
@@ -786,10 +789,10 @@ def test_expert_kind_soft_draws_the_share_the_odds_give_from_the_sharp_belief(
     checked = 0
     for _, view in _medium_views(random.Random(11), (0, 1)):
         know = Knowledge(view)
-        step = ExpertBot(5, budget=BUDGET, kind_hand=2.0)
-        soft = ExpertBot(5, budget=BUDGET, kind_hand=2.0, kind_soft=0.5)
+        step = ExpertBot(5, budget=BUDGET, kind_hand=2.0, sharp_early=0)
+        soft = ExpertBot(5, budget=BUDGET, kind_hand=2.0, kind_soft=0.5, sharp_early=0)
         # ``kind_hand`` inf (the default) is off: no odds, no share, whatever S
-        off = ExpertBot(5, budget=BUDGET, kind_soft=0.5)
+        off = ExpertBot(5, budget=BUDGET, kind_soft=0.5, sharp_early=0)
         assert off.kind_odds(know) is None and off.quick_share(view, know) == 0.0
         if not know.threw[1]:
             assert soft.quick_share(view, know) == 0.0
@@ -799,7 +802,7 @@ def test_expert_kind_soft_draws_the_share_the_odds_give_from_the_sharp_belief(
         want = 1.0 / (1.0 + math.exp(-(odds - 2.0) / 0.5))
         assert soft.quick_share(view, know) == pytest.approx(want)
         assert step.quick_share(view, know) == (1.0 if odds >= 2.0 else 0.0)
-        centred = ExpertBot(5, budget=BUDGET, kind_soft=0.5, kind_hand=odds)
+        centred = ExpertBot(5, budget=BUDGET, kind_soft=0.5, kind_hand=odds, sharp_early=0)
         assert centred.quick_share(view, know) == pytest.approx(0.5)
         # the search draws from both beliefs where the share is between 0 and 1
         drawn.clear()
@@ -1650,7 +1653,8 @@ def test_expert_hedge_takes_the_sharp_beliefs_choice_only_within_its_price() -> 
     is another candidate the plain search kept and rates at most E below the default's
     choice, it is taken; elsewhere the default's choice stands. Off (inf) by default.
     (``guard`` inf: the searches end by their work count, never by the clock, so a loaded
-    machine cannot cut the two runs' sharp searches at different points.)"""
+    machine cannot cut the two runs' sharp searches at different points; ``sharp_early`` 0:
+    with it the first search is the sharp belief's early in a hand, and there is no hedge.)"""
     assert ExpertBot(5).hedge == math.inf
     with pytest.raises(BotError, match="hedge"):
         ExpertBot(5, hedge=-1.0)
@@ -1658,14 +1662,14 @@ def test_expert_hedge_takes_the_sharp_beliefs_choice_only_within_its_price() -> 
     for _, view in _medium_views(random.Random(12), (0, 1)):
         if view.phase not in ("draw", "play") or len(view.legal_actions) < 2:
             continue
-        plain = ExpertBot(5, budget=BUDGET, guard=math.inf)
+        plain = ExpertBot(5, budget=BUDGET, guard=math.inf, sharp_early=0)
         base = plain.act(view)
         if "means" not in plain.last:
             continue  # no search (a gin, or one candidate): nothing to hedge
         means = plain.last["means"]
         chosen = {}
         for price in (0.5, 1e9):
-            hedged = ExpertBot(5, budget=BUDGET, hedge=price, guard=math.inf)
+            hedged = ExpertBot(5, budget=BUDGET, hedge=price, guard=math.inf, sharp_early=0)
             chosen[price] = hedged.act(view)
             assert hedged.last["means"] == means
             sharp = hedged.last["hedge"]
@@ -1682,7 +1686,7 @@ def test_expert_hedge_takes_the_sharp_beliefs_choice_only_within_its_price() -> 
         else:
             assert chosen[0.5] == base
             dear += 1
-        hedged = ExpertBot(5, budget=BUDGET, hedge=1e9, guard=math.inf)
+        hedged = ExpertBot(5, budget=BUDGET, hedge=1e9, guard=math.inf, sharp_early=0)
         assert "knocks as soon as it may" in hedged.explain_details(view, chosen[1e9])[0]
         if cheap and dear and kept >= 3:
             break

@@ -293,7 +293,8 @@ knock, ``kind_read``, still takes the sharp belief whole). On tuning deals
 −4.01. The same trade as a lower step (``kind_hand=1``): not taken further (docs/strength.md).
 
 ``hedge`` E (thirty-first session; ``inf``, off, by default): with two players, while the
-opponent does not read as quick, the candidates are searched a second time in worlds of the
+opponent does not read as quick (nor, under ``sharp_early``, has thrown few cards: the first
+search is the sharp belief's then), the candidates are searched a second time in worlds of the
 sharp belief (:data:`QUICK_BELIEF`); where that search's best is another candidate, one the
 plain search kept and rates at most E points below its own choice, it is taken. An exploit of
 a player who knocks as soon as it may, at a price against a holder that E bounds per decision
@@ -847,7 +848,7 @@ class ExpertBot:
                 if d <= need * se:
                     pick = pi
                     why = f"{prior_why}; search agrees within noise ({worlds_done} worlds)"
-        if self.hedge < math.inf and view.players == 2 and not self.reads_quick_any(view, know):
+        if self.hedge < math.inf and view.players == 2 and not self.sharp_now(view, know):
             pick, why = self._hedged(view, know, cands, rng, utility, ev, pick, why)
         return cands[pick], why
 
@@ -998,7 +999,13 @@ class ExpertBot:
         if view.players > 2:
             return self.knock_belief_multi if knocks else self.belief_multi
         plain, sharp = self._two_player_beliefs(knocks)
-        return sharp if self.reads_quick_any(view, know) or self.early(know) else plain
+        return sharp if self.sharp_now(view, know) else plain
+
+    def sharp_now(self, view: View, know: Knowledge) -> bool:
+        """Whether a two-player search draws all its worlds from the sharp belief: the
+        opponent reads as quick (:meth:`reads_quick_any`) or has thrown few cards yet
+        (:meth:`early`)."""
+        return self.reads_quick_any(view, know) or self.early(know)
 
     def early(self, know: Knowledge) -> bool:
         """``sharp_early`` N (two players; 0: off): whether the one opponent has thrown fewer
@@ -1040,8 +1047,8 @@ class ExpertBot:
         :meth:`belief_for` takes the sharp belief, 0 where not."""
         if view.players > 2:
             return 0.0
-        if self.kind_soft == 0 or (self.kind_read and quick_knocker(view)):
-            return 1.0 if self.reads_quick_any(view, know) else 0.0
+        if self.kind_soft == 0 or (self.kind_read and quick_knocker(view)) or self.early(know):
+            return 1.0 if self.sharp_now(view, know) else 0.0
         odds = self.kind_odds(know)
         if odds is None:
             return 0.0
