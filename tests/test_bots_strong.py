@@ -1046,6 +1046,68 @@ def test_playout_combo_discard_keeps_a_pair_and_matches_the_plain_count() -> Non
         assert score == best and VALUES[gin] == VALUES[want]
 
 
+def test_playout_medium_discard_is_mediums_own() -> None:
+    """``mimic``'s discard (:func:`_medium_discard`) is the card ``medium`` itself throws
+    from the same hand and legal discards: the least deadwood left, then the fewest
+    partners, then the highest rank; on hands with sets and runs, a card skipped or not, and
+    on hands where it differs from the plain policy's highest card."""
+    from okgin.actions import Discard
+    from okgin.bots.medium import MediumBot
+    from okgin.bots.playout import _best_discard, _medium_discard
+    from okgin.cards import CARDS
+    from okgin.melds import deadwood
+
+    rng = random.Random(13)
+    differs = 0
+    for i in range(4000):
+        ranks = rng.sample(range(13), 5)
+        pool = [13 * s + r for r in ranks for s in range(4)]
+        cards = rng.sample(sorted(set(pool) | set(rng.sample(range(52), 10))), 11)
+        h = sum(1 << c for c in cards)
+        skip = 1 << cards[0] if i % 3 == 0 else 0
+        legal = [Discard(CARDS[c]) for c in cards if not skip >> c & 1]
+        want = int(MediumBot._best_discard(h, legal).card)
+        assert _medium_discard(h, skip) == (deadwood(h ^ 1 << want), want), (cards, skip)
+        differs += _best_discard(h, skip)[1] != want
+    assert differs > 200  # the tie-break is not the plain policy's on many hands
+    assert _medium_discard(1 << 5, 1 << 5) == (1 << 30, -1)
+
+
+def test_mimic_rollouts_throw_like_medium_for_the_seats_of_the_mask() -> None:
+    """``playout``'s ``mimic`` mask: a seat in it throws ``medium``'s discard, a seat not in
+    it the plain policy's; ``expert:mimic`` takes 0, 1 or 2 only."""
+    from okgin.bots.playout import _best_discard, _medium_discard, playout
+    from okgin.melds import deadwood
+
+    rules = Rules.preset("standard")
+    rng = random.Random(14)
+    seen = 0
+    while seen < 20:
+        cards = rng.sample(range(52), 22)
+        mine = sum(1 << c for c in cards[:11])
+        plain, medium = _best_discard(mine, 0)[1], _medium_discard(mine, 0)[1]
+        if plain == medium or deadwood(mine ^ 1 << plain) == 0:
+            continue
+        seen += 1
+        thrown = {}
+        for mask in (0b01, 0b10):
+            h = HandState.from_position(
+                rules,
+                dealer=1,
+                upcard=cards[21],
+                hands=[mine, sum(1 << c for c in cards[11:21])],
+                pile=[cards[21]],
+                stock=[c for c in range(52) if c not in cards],
+                phase="play",
+                turn=0,
+            )
+            playout(h, max_steps=1, caps=[(0, 0), (0, 0)], mimic=mask)
+            thrown[mask] = h.pile[-1]
+        assert thrown == {0b01: medium, 0b10: plain}, cards
+    with pytest.raises(BotError, match="mimic must be"):
+        ExpertBot(1, mimic=3)
+
+
 def test_playout_best_discard_is_the_least_deadwood_with_its_tie_break() -> None:
     """The rollouts' discard (its per-suit tables and its shortcut for sets that fit no run)
     is the card a full count picks: the least deadwood left, then the highest card, then the

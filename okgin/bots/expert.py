@@ -435,6 +435,7 @@ OPTIONS: dict[str, type] = {
     "defence": float,
     "safe_slack": int,
     "safe_read": float,
+    "mimic": int,
     "guard": float,
     "game_value": float,
     "win_value": float,
@@ -535,6 +536,7 @@ class ExpertBot:
         defence: float = 1.6,
         safe_slack: int = 2,
         safe_read: float = 0.0,
+        mimic: int = 0,
         guard: float = GUARD,
         read_holdout: int = 0,
         combo: int = 0,
@@ -579,6 +581,7 @@ class ExpertBot:
         _check(quick_knock in (0, 1), "quick_knock", quick_knock, "0 or 1")
         _check(0 <= defence < math.inf, "defence", defence, "a weight of 0 or more")
         _check(0 <= safe_read <= 1, "safe_read", safe_read, "a chance from 0 (off) to 1")
+        _check(mimic in (0, 1, 2), "mimic", mimic, "0 (off), 1 (the opponents) or 2 (every seat)")
         _check(guard > 0, "guard", guard, "a positive number of budgets (inf: none)")
         _check(read_holdout in (0, 1), "read_holdout", read_holdout, "0 or 1")
         _check(discards >= 0, "discards", discards, "0 or more")
@@ -664,6 +667,7 @@ class ExpertBot:
         self.defence = defence
         self.safe_slack = safe_slack
         self.safe_read = safe_read
+        self.mimic = mimic
         self.guard = guard
         self.read_holdout = read_holdout
         self.combo = combo
@@ -943,6 +947,10 @@ class ExpertBot:
             belief = self.belief_for(view, knocks, know)
         plain, sharp = self._two_player_beliefs(knocks)
         danger = self.danger(view, know)
+        # ``mimic``: the seats whose rollout discards break ties as ``medium`` does
+        mimic = 0
+        if self.mimic:
+            mimic = sum(1 << s for s in range(view.players) if s != me or self.mimic == 2)
         alive = list(range(len(cands)))
         values: list[list[float]] = [[] for _ in cands]
         spent = 0
@@ -976,7 +984,9 @@ class ExpertBot:
                         continue
                 base = world_state(know, w)
                 for i in alive:
-                    value, steps = self.rollout(base, cands[i], caps, utility, combos, danger)
+                    value, steps = self.rollout(
+                        base, cands[i], caps, utility, combos, danger, mimic
+                    )
                     spent += steps
                     values[i].append(value)
                 worlds_done += 1
@@ -1109,6 +1119,7 @@ class ExpertBot:
         utility: Callable[[Sequence[int]], float],
         combos: Sequence[int] | None = None,
         danger: int = -1,
+        mimic: int = 0,
     ) -> tuple[float, int]:
         """``action`` played in a copy of ``base``, then the hand to its end with the fast
         policy (the rollout discards of the seat on turn in ``base`` safe by ``safe_slack``,
@@ -1125,6 +1136,7 @@ class ExpertBot:
             safe_slack=self.safe_slack,
             combos=combos,
             danger=danger,
+            mimic=mimic,
         )
         res = h.result
         return (0.0 if res is None else utility(res.points)), steps

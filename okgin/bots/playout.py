@@ -201,6 +201,47 @@ def _combo_discard(hand: int, skip: int, combo: int) -> tuple[int, int, int]:
     return least, least_c, best_c
 
 
+def _medium_discard(hand: int, skip: int) -> tuple[int, int]:
+    """(least deadwood after a discard, ``medium``'s discard): of the discards that leave
+    the least deadwood, the one with the fewest partners in ``hand`` (cards of its rank, or
+    of its suit within two ranks: :data:`~okgin.bots.belief.NEIGHBOURS`), then the highest
+    rank, then the highest card (``-1`` when all are skipped)."""
+    a = hand & _M13
+    b = hand >> 13 & _M13
+    c = hand >> 26 & _M13
+    d = hand >> 39
+    sets = (a & b & (c | d)) | (c & d & (a | b))
+    run = RUN_DEADWOOD
+    base = run[a] + run[b] + run[c] + run[d]
+    suits = (a, b, c, d)
+    least = 1 << 30
+    best_c = -1
+    best_p = 0
+    best_r = 0
+    rest = hand & ~skip
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        card = low.bit_length() - 1
+        if sets:
+            dw = deadwood(hand ^ low)
+        else:
+            s = card // 13
+            m = suits[s]
+            dw = base - run[m] + run[m ^ (low >> (13 * s))]
+        if dw > least:
+            continue
+        p = (NEIGHBOURS[card] & hand).bit_count()
+        r = card % 13
+        # cards come lowest first, so a later card ties on rank only as a higher card
+        if dw < least or p < best_p or (p == best_p and r >= best_r):
+            least = dw
+            best_c = card
+            best_p = p
+            best_r = r
+    return least, best_c
+
+
 def _knock(h: HandState, hand: int, card: int) -> None:
     h.apply(Knock(CARDS[card], best_arrangement(hand & ~(1 << card))[1]))
 
@@ -238,6 +279,7 @@ def playout(
     safe_slack: int = 4,
     combos: Sequence[int] | None = None,
     danger: int = -1,
+    mimic: int = 0,
 ) -> int:
     """Play ``h`` to the end with the fast policy; returns the number of actions played.
 
@@ -257,7 +299,12 @@ def playout(
     ``combos[s]`` above 0: seat ``s`` throws like a gin seeker when it does not knock, the
     card least by deadwood left plus ``combos[s]`` × the cards in hand that card could meld
     with (:func:`_combo_discard`); the expert's rollouts give it to the opponents they take
-    for players holding out for gin (``expert:holder``; docs/strength.md, issue 16)."""
+    for players holding out for gin (``expert:holder``; docs/strength.md, issue 16).
+
+    ``mimic``: a mask of seats that, where ``combos`` does not set their discards, break
+    the plain policy's ties as ``medium`` does (:func:`_medium_discard`: of the discards
+    that leave the least deadwood, the fewest partners in hand, then the highest rank)
+    rather than by the highest card."""
     if caps is None:
         caps = [AT_ONCE] * h.n
     rules = h.rules
@@ -299,6 +346,9 @@ def playout(
                 continue
             if combos is not None and combos[s]:
                 dw, c, gin_c = _combo_discard(hand, skip, combos[s])
+            elif mimic >> s & 1:
+                dw, c = _medium_discard(hand, skip)
+                gin_c = c
             else:
                 dw, c = _best_discard(hand, skip)
                 gin_c = c
