@@ -69,6 +69,16 @@ out (1,000 deals each, a rule fixed before the runs: adopted if above 0 on both)
 stays off (a guess at why: what the clairvoyance of the safe discards biases, it biases in
 every candidate alike; docs/strength.md).
 
+``mimic`` M (thirty-fifth session; 0, off, by default): the rollouts' plain policy breaks a
+tie between discards that leave the least deadwood by the highest card, ``medium`` (and the
+sharp belief's read of a quick knocker) by the fewest partners in hand, then the highest rank
+(:func:`okgin.bots.playout._medium_discard`); 1 gives the rollouts' opponents ``medium``'s
+tie-break, 2 every seat. On tuning deals (``scripts/expert_ab.py``, 656 and 569 deals) ``mimic=2``
+gave B − A +1.08 [−0.74, +2.89] against ``medium`` (7091) and +0.44 [−1.97, +2.86] against
+``hard`` (7092), 1 +0.97 and +0.39. Held out by a rule fixed before the runs (adopted if above
+0 on both): +1.15 [−0.35, +2.64] against ``medium`` (1,000 deals of 910073) and −0.53 [−2.55,
++1.50] against ``hard`` (889 deals of 910074), so it stays off (docs/strength.md).
+
 Why ``read_holdout`` is 0 by default: measured, it plays worse against ``hard`` (which holds
 out for gin), the opponent it was meant for: on the tuning seeds of ``scripts/expert_ab.py``
 −3.03 [−9.47, +3.42] points per hand under knock limits 5-7 (37 deals of seed 7001) and
