@@ -162,11 +162,10 @@ def _best_discard(hand: int, skip: int) -> tuple[int, int]:
     return best_dw, best_c
 
 
-def _combo_discard(hand: int, skip: int, combo: int) -> tuple[int, int, int]:
-    """:func:`_best_discard`'s (least deadwood, that discard) and a gin seeker's discard, in
-    one pass: the least of the deadwood after it plus ``combo`` × the cards of ``hand`` it
-    could meld with (same rank, or same suit within two), so a high pair or connector is
-    kept over a lone low card (ties to the higher card; ``-1`` when all are skipped)."""
+def _left_after(hand: int, skip: int) -> list[tuple[int, int]]:
+    """(card, deadwood left after throwing it) for every card of ``hand`` not in ``skip``,
+    lowest card first. Without a rank held three or four times a discard changes one
+    suit's run-only term (as in :func:`_best_discard`); else the full count."""
     a = hand & _M13
     b = hand >> 13 & _M13
     c = hand >> 26 & _M13
@@ -175,21 +174,32 @@ def _combo_discard(hand: int, skip: int, combo: int) -> tuple[int, int, int]:
     run = RUN_DEADWOOD
     base = run[a] + run[b] + run[c] + run[d]
     suits = (a, b, c, d)
-    best = least = 1 << 30
-    best_c = least_c = -1
-    least_v = -1
+    out: list[tuple[int, int]] = []
     rest = hand & ~skip
     while rest:
         low = rest & -rest
         rest ^= low
         card = low.bit_length() - 1
-        v = VALUES[card]
         if sets:
             dw = deadwood(hand ^ low)
         else:
             s = card // 13
             m = suits[s]
             dw = base - run[m] + run[m ^ (low >> (13 * s))]
+        out.append((card, dw))
+    return out
+
+
+def _combo_discard(hand: int, skip: int, combo: int) -> tuple[int, int, int]:
+    """:func:`_best_discard`'s (least deadwood, that discard) and a gin seeker's discard, in
+    one pass: the least of the deadwood after it plus ``combo`` × the cards of ``hand`` it
+    could meld with (same rank, or same suit within two), so a high pair or connector is
+    kept over a lone low card (ties to the higher card; ``-1`` when all are skipped)."""
+    best = least = 1 << 30
+    best_c = least_c = -1
+    least_v = -1
+    for card, dw in _left_after(hand, skip):
+        v = VALUES[card]
         if dw < least or (dw == least and (v > least_v or (v == least_v and card < least_c))):
             least = dw
             least_c = card
@@ -206,29 +216,11 @@ def _medium_discard(hand: int, skip: int) -> tuple[int, int]:
     the least deadwood, the one with the fewest partners in ``hand`` (cards of its rank, or
     of its suit within two ranks: :data:`~okgin.bots.belief.NEIGHBOURS`), then the highest
     rank, then the highest card (``-1`` when all are skipped)."""
-    a = hand & _M13
-    b = hand >> 13 & _M13
-    c = hand >> 26 & _M13
-    d = hand >> 39
-    sets = (a & b & (c | d)) | (c & d & (a | b))
-    run = RUN_DEADWOOD
-    base = run[a] + run[b] + run[c] + run[d]
-    suits = (a, b, c, d)
     least = 1 << 30
     best_c = -1
     best_p = 0
     best_r = 0
-    rest = hand & ~skip
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        card = low.bit_length() - 1
-        if sets:
-            dw = deadwood(hand ^ low)
-        else:
-            s = card // 13
-            m = suits[s]
-            dw = base - run[m] + run[m ^ (low >> (13 * s))]
+    for card, dw in _left_after(hand, skip):
         if dw > least:
             continue
         p = (NEIGHBOURS[card] & hand).bit_count()
