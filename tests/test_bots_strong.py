@@ -1709,6 +1709,35 @@ def test_expert_kind_read_draws_the_quick_belief_against_a_quick_knocker() -> No
         make_bot("expert:kind_read=2")
 
 
+def test_expert_mimic_read_gives_the_mask_only_against_a_quick_knocker() -> None:
+    """``mimic_read`` 1: ``mimic``'s mask only once the opponent reads as a quick knocker
+    (a calm knock short of gin in an earlier hand), 0 before; ``mimic_read`` 0 (the
+    default) gives it whatever the read, and 3-4 players never read quick."""
+    from okgin.bots.belief import Knowledge
+
+    (_, view), *_ = _views(Rules.preset("standard"), 1, 74)
+    other = 1 - view.own_seat
+    pts = [0, 0]
+    pts[other] = 15
+    read = _with_past(view, _ended("knock", other, (pts[0], pts[1])))
+    unread = _with_past(view, _ended("gin", other, (pts[0], pts[1])))
+    opponents, every = 1 << other, 0b11
+    for bot, on_read, on_unread in (
+        (ExpertBot(1), 0, 0),
+        (ExpertBot(1, mimic=1), opponents, opponents),
+        (ExpertBot(1, mimic=2, mimic_read=1), every, 0),
+        (ExpertBot(1, mimic=1, mimic_read=1), opponents, 0),
+    ):
+        assert bot.mimic_mask(read, Knowledge(read)) == on_read
+        assert bot.mimic_mask(unread, Knowledge(unread)) == on_unread
+    (_, three), *_ = _views(Rules.preset("party", players=3), 1, 75)
+    past = _with_past(three, _ended3((three.own_seat + 1) % 3))
+    assert ExpertBot(1, mimic=2, mimic_read=1).mimic_mask(past, Knowledge(past)) == 0
+    assert ExpertBot(1, mimic=2).mimic_mask(past, Knowledge(past)) == 0b111
+    with pytest.raises(BotError, match="mimic_read must be 0"):
+        make_bot("expert:mimic=2,mimic_read=2")
+
+
 def test_expert_hedge_takes_the_sharp_beliefs_choice_only_within_its_price() -> None:
     """``hedge`` E: the plain search is the default's (same worlds, same means); the
     candidates are searched again in the sharp belief's worlds, and where that search's best

@@ -78,6 +78,10 @@ gave B − A +1.08 [−0.74, +2.89] against ``medium`` (7091) and +0.44 [−1.97
 ``hard`` (7092), 1 +0.97 and +0.39. Held out by a rule fixed before the runs (adopted if above
 0 on both): +1.15 [−0.35, +2.64] against ``medium`` (1,000 deals of 910073) and −0.53 [−2.55,
 +1.50] against ``hard`` (889 deals of 910074), so it stays off (docs/strength.md).
+``mimic_read`` 1 (thirty-sixth session; 0 by default): ``mimic`` acts only while the opponent
+reads as a quick knocker (:meth:`ExpertBot.reads_quick_any`: ``medium``, which knocks in most
+calm hands, reads so after its first; ``hard`` seldom), the guess being that the tie-break
+models ``medium`` and nothing else (measured in docs/strength.md).
 
 Why ``read_holdout`` is 0 by default: measured, it plays worse against ``hard`` (which holds
 out for gin), the opponent it was meant for: on the tuning seeds of ``scripts/expert_ab.py``
@@ -446,6 +450,7 @@ OPTIONS: dict[str, type] = {
     "safe_slack": int,
     "safe_read": float,
     "mimic": int,
+    "mimic_read": int,
     "guard": float,
     "game_value": float,
     "win_value": float,
@@ -547,6 +552,7 @@ class ExpertBot:
         safe_slack: int = 2,
         safe_read: float = 0.0,
         mimic: int = 0,
+        mimic_read: int = 0,
         guard: float = GUARD,
         read_holdout: int = 0,
         combo: int = 0,
@@ -592,6 +598,7 @@ class ExpertBot:
         _check(0 <= defence < math.inf, "defence", defence, "a weight of 0 or more")
         _check(0 <= safe_read <= 1, "safe_read", safe_read, "a chance from 0 (off) to 1")
         _check(mimic in (0, 1, 2), "mimic", mimic, "0 (off), 1 (the opponents) or 2 (every seat)")
+        _check(mimic_read in (0, 1), "mimic_read", mimic_read, "0 (always) or 1 (a quick knocker)")
         _check(guard > 0, "guard", guard, "a positive number of budgets (inf: none)")
         _check(read_holdout in (0, 1), "read_holdout", read_holdout, "0 or 1")
         _check(discards >= 0, "discards", discards, "0 or more")
@@ -678,6 +685,7 @@ class ExpertBot:
         self.safe_slack = safe_slack
         self.safe_read = safe_read
         self.mimic = mimic
+        self.mimic_read = mimic_read
         self.guard = guard
         self.read_holdout = read_holdout
         self.combo = combo
@@ -957,10 +965,7 @@ class ExpertBot:
             belief = self.belief_for(view, knocks, know)
         plain, sharp = self._two_player_beliefs(knocks)
         danger = self.danger(view, know)
-        # ``mimic``: the seats whose rollout discards break ties as ``medium`` does
-        mimic = 0
-        if self.mimic:
-            mimic = sum(1 << s for s in range(view.players) if s != me or self.mimic == 2)
+        mimic = self.mimic_mask(view, know)
         alive = list(range(len(cands)))
         values: list[list[float]] = [[] for _ in cands]
         spent = 0
@@ -1011,6 +1016,16 @@ class ExpertBot:
                 most = int(most * longer)
                 close = None
         return Evaluation(list(cands), values, worlds_done, spent, alive)
+
+    def mimic_mask(self, view: View, know: Knowledge) -> int:
+        """``mimic`` (with ``mimic_read``): the seats whose rollout discards break ties as
+        ``medium`` does, a mask for :func:`~okgin.bots.playout.playout`; 0 when ``mimic`` is
+        off, or when ``mimic_read`` is 1 and the opponent does not read as a quick knocker
+        (:meth:`reads_quick_any`, never with 3-4 players)."""
+        if not self.mimic or (self.mimic_read and not self.reads_quick_any(view, know)):
+            return 0
+        me = view.own_seat
+        return sum(1 << s for s in range(view.players) if s != me or self.mimic == 2)
 
     def belief_for(self, view: View, knocks: bool, know: Knowledge) -> dict[str, Any]:
         """The belief a search draws its worlds from: with 3-4 players the ``_multi`` one,
