@@ -1710,32 +1710,50 @@ def test_expert_kind_read_draws_the_quick_belief_against_a_quick_knocker() -> No
 
 
 def test_expert_mimic_read_gives_the_mask_only_against_a_quick_knocker() -> None:
-    """``mimic_read`` 1: ``mimic``'s mask only once the opponent reads as a quick knocker
-    (a calm knock short of gin in an earlier hand), 0 before; ``mimic_read`` 0 (the
-    default) gives it whatever the read, and 3-4 players never read quick."""
-    from okgin.bots.belief import Knowledge
+    """``mimic_read`` L: ``mimic``'s mask only while the opponent reads as a quick knocker,
+    from a calm knock short of gin in an earlier hand or from this hand's log odds of the
+    quick kind (``kind_evidence``, read with ``kind_hand`` off) L or more; 0 before its
+    first throw. −inf (the default) gives the mask whatever the read; 3-4 players never
+    read quick."""
+    from okgin.bots.belief import decision_rng, kind_evidence
 
-    (_, view), *_ = _views(Rules.preset("standard"), 1, 74)
-    other = 1 - view.own_seat
-    pts = [0, 0]
-    pts[other] = 15
-    read = _with_past(view, _ended("knock", other, (pts[0], pts[1])))
-    unread = _with_past(view, _ended("gin", other, (pts[0], pts[1])))
-    opponents, every = 1 << other, 0b11
-    for bot, on_read, on_unread in (
-        (ExpertBot(1), 0, 0),
-        (ExpertBot(1, mimic=1), opponents, opponents),
-        (ExpertBot(1, mimic=2, mimic_read=1), every, 0),
-        (ExpertBot(1, mimic=1, mimic_read=1), opponents, 0),
-    ):
-        assert bot.mimic_mask(read, Knowledge(read)) == on_read
-        assert bot.mimic_mask(unread, Knowledge(unread)) == on_unread
+    views = [v for _, v in _views(Rules.preset("standard"), 40, 74)]
+    thrown = [Knowledge(v).threw[1 - v.own_seat].bit_count() for v in views]
+    first = next(v for v, n in zip(views, thrown, strict=True) if n == 0)
+    later = next(v for v, n in zip(views, thrown, strict=True) if n >= 3)
+    for view in (first, later):
+        other = 1 - view.own_seat
+        pts = [0, 0]
+        pts[other] = 15
+        read = _with_past(view, _ended("knock", other, (pts[0], pts[1])))
+        unread = _with_past(view, _ended("gin", other, (pts[0], pts[1])))
+        opponents, every = 1 << other, 0b11
+        know = Knowledge(unread)
+        odds = None
+        if view is later:
+            odds = kind_evidence(know, other, decision_rng(1, unread, "kind"))
+        for bot, on_read, on_unread in (
+            (ExpertBot(1), 0, 0),
+            (ExpertBot(1, mimic=1), opponents, opponents),
+            (ExpertBot(1, mimic=2, mimic_read=-1e9), every, every if odds is not None else 0),
+            (ExpertBot(1, mimic=1, mimic_read=1e9), opponents, 0),
+        ):
+            assert bot.mimic_mask(read, Knowledge(read)) == on_read
+            assert bot.mimic_mask(unread, know) == on_unread
+        if odds is not None:
+            # the threshold is the odds' own: on at it, off just above it
+            assert ExpertBot(1, mimic=2, mimic_read=odds).mimic_mask(unread, know) == every
+            above = ExpertBot(1, mimic=2, mimic_read=odds + 1e-9)
+            assert above.mimic_mask(unread, know) == 0
+            assert above.mimic_mask(read, Knowledge(read)) == every  # the earlier hand's read
     (_, three), *_ = _views(Rules.preset("party", players=3), 1, 75)
     past = _with_past(three, _ended3((three.own_seat + 1) % 3))
-    assert ExpertBot(1, mimic=2, mimic_read=1).mimic_mask(past, Knowledge(past)) == 0
+    assert ExpertBot(1, mimic=2, mimic_read=-1e9).mimic_mask(past, Knowledge(past)) == 0
     assert ExpertBot(1, mimic=2).mimic_mask(past, Knowledge(past)) == 0b111
-    with pytest.raises(BotError, match="mimic_read must be 0"):
-        make_bot("expert:mimic=2,mimic_read=2")
+    with pytest.raises(BotError, match="mimic_read must be a number"):
+        make_bot("expert:mimic=2,mimic_read=nan")
+    with pytest.raises(BotError, match="mimic_read must be a log odds"):
+        ExpertBot(1, mimic=2, mimic_read=math.nan)
 
 
 def test_expert_hedge_takes_the_sharp_beliefs_choice_only_within_its_price() -> None:

@@ -78,10 +78,11 @@ gave B − A +1.08 [−0.74, +2.89] against ``medium`` (7091) and +0.44 [−1.97
 ``hard`` (7092), 1 +0.97 and +0.39. Held out by a rule fixed before the runs (adopted if above
 0 on both): +1.15 [−0.35, +2.64] against ``medium`` (1,000 deals of 910073) and −0.53 [−2.55,
 +1.50] against ``hard`` (889 deals of 910074), so it stays off (docs/strength.md).
-``mimic_read`` 1 (thirty-sixth session; 0 by default): ``mimic`` acts only while the opponent
-reads as a quick knocker (:meth:`ExpertBot.reads_quick_any`: ``medium``, which knocks in most
-calm hands, reads so after its first; ``hard`` seldom), the guess being that the tie-break
-models ``medium`` and nothing else (measured in docs/strength.md).
+``mimic_read`` L (thirty-sixth session; −inf, always, by default): ``mimic`` acts only while
+the opponent reads as a quick knocker, from an earlier hand's calm knock (``kind_read``) or
+from this hand's choices, their log odds of the quick kind L or more
+(:func:`~okgin.bots.belief.kind_evidence`, read whatever ``kind_hand`` is); the guess being
+that the tie-break models ``medium`` and nothing else (measured in docs/strength.md).
 
 Why ``read_holdout`` is 0 by default: measured, it plays worse against ``hard`` (which holds
 out for gin), the opponent it was meant for: on the tuning seeds of ``scripts/expert_ab.py``
@@ -450,7 +451,7 @@ OPTIONS: dict[str, type] = {
     "safe_slack": int,
     "safe_read": float,
     "mimic": int,
-    "mimic_read": int,
+    "mimic_read": float,
     "guard": float,
     "game_value": float,
     "win_value": float,
@@ -552,7 +553,7 @@ class ExpertBot:
         safe_slack: int = 2,
         safe_read: float = 0.0,
         mimic: int = 0,
-        mimic_read: int = 0,
+        mimic_read: float = -math.inf,
         guard: float = GUARD,
         read_holdout: int = 0,
         combo: int = 0,
@@ -598,7 +599,7 @@ class ExpertBot:
         _check(0 <= defence < math.inf, "defence", defence, "a weight of 0 or more")
         _check(0 <= safe_read <= 1, "safe_read", safe_read, "a chance from 0 (off) to 1")
         _check(mimic in (0, 1, 2), "mimic", mimic, "0 (off), 1 (the opponents) or 2 (every seat)")
-        _check(mimic_read in (0, 1), "mimic_read", mimic_read, "0 (always) or 1 (a quick knocker)")
+        _check(not math.isnan(mimic_read), "mimic_read", mimic_read, "a log odds (-inf: always)")
         _check(guard > 0, "guard", guard, "a positive number of budgets (inf: none)")
         _check(read_holdout in (0, 1), "read_holdout", read_holdout, "0 or 1")
         _check(discards >= 0, "discards", discards, "0 or more")
@@ -1018,12 +1019,17 @@ class ExpertBot:
         return Evaluation(list(cands), values, worlds_done, spent, alive)
 
     def mimic_mask(self, view: View, know: Knowledge) -> int:
-        """``mimic`` (with ``mimic_read``): the seats whose rollout discards break ties as
+        """``mimic`` (with ``mimic_read`` L): the seats whose rollout discards break ties as
         ``medium`` does, a mask for :func:`~okgin.bots.playout.playout`; 0 when ``mimic`` is
-        off, or when ``mimic_read`` is 1 and the opponent does not read as a quick knocker
-        (:meth:`reads_quick_any`, never with 3-4 players)."""
-        if not self.mimic or (self.mimic_read and not self.reads_quick_any(view, know)):
+        off, or when L is above −inf and the opponent does not read as a quick knocker: no
+        calm knock of an earlier hand (``kind_read``) and this hand's log odds of the quick
+        kind below L, or no throw yet (never quick with 3-4 players)."""
+        if not self.mimic:
             return 0
+        if self.mimic_read > -math.inf and not (self.kind_read and quick_knocker(view)):
+            odds = self._odds(know)
+            if odds is None or odds < self.mimic_read:
+                return 0
         me = view.own_seat
         return sum(1 << s for s in range(view.players) if s != me or self.mimic == 2)
 
@@ -1093,7 +1099,14 @@ class ExpertBot:
     def kind_odds(self, know: Knowledge) -> float | None:
         """``kind_hand``'s log odds (None: off, not two players, or no throw yet), read once
         per choice of the opponent and kept (:meth:`reads_quick`)."""
-        if self.kind_hand == math.inf or len(know.opponents) != 1:
+        if self.kind_hand == math.inf:
+            return None
+        return self._odds(know)
+
+    def _odds(self, know: Knowledge) -> float | None:
+        """The log odds from this hand's choices that the one opponent is of the quick kind
+        (None: not two players, or no throw yet), kept as :meth:`reads_quick` says."""
+        if len(know.opponents) != 1:
             return None
         s = know.opponents[0]
         if not know.threw[s]:
