@@ -82,7 +82,13 @@ gave B − A +1.08 [−0.74, +2.89] against ``medium`` (7091) and +0.44 [−1.97
 the opponent reads as a quick knocker, from an earlier hand's calm knock (``kind_read``) or
 from this hand's choices, their log odds of the quick kind L or more
 (:func:`~okgin.bots.belief.kind_evidence`, read whatever ``kind_hand`` is); the guess being
-that the tie-break models ``medium`` and nothing else (measured in docs/strength.md).
+that the tie-break models ``medium`` and nothing else. On tuning deals (415 and 334 of
+``scripts/expert_ab.py``'s 7095 and 7096) ``mimic=2,mimic_read=2`` gave B − A +1.11 [+0.04,
++2.19] against ``medium`` and −1.34 [−2.52, −0.15] against ``hard``, ``mimic_read=1`` −0.00 and
+−0.68: gating on the read cost against ``hard`` more than ``mimic`` alone, so neither was
+taken further. ``mimic=1`` (the opponents only) held out by a rule fixed before the runs
+(adopted if above 0 on both): −0.24 [−1.64, +1.15] against ``medium`` (910075) and +0.21
+[−1.48, +1.89] against ``hard`` (910076), 1,000 deals each: not adopted (docs/strength.md).
 
 Why ``read_holdout`` is 0 by default: measured, it plays worse against ``hard`` (which holds
 out for gin), the opponent it was meant for: on the tuning seeds of ``scripts/expert_ab.py``
