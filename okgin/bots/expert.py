@@ -1032,7 +1032,7 @@ class ExpertBot:
         kind below L, or no throw yet (never quick with 3-4 players)."""
         if not self.mimic:
             return 0
-        if self.mimic_read > -math.inf and not (self.kind_read and quick_knocker(view)):
+        if self.mimic_read > -math.inf and not self.read_before(view):
             odds = self._odds(know)
             if odds is None or odds < self.mimic_read:
                 return 0
@@ -1074,7 +1074,12 @@ class ExpertBot:
     def reads_quick_any(self, view: View, know: Knowledge) -> bool:
         """Whether the one opponent reads as one who knocks as soon as it may: from an
         earlier hand's knock (``kind_read``) or this hand's choices (``kind_hand``)."""
-        return (bool(self.kind_read) and quick_knocker(view)) or self.reads_quick(view, know)
+        return self.read_before(view) or self.reads_quick(view, know)
+
+    def read_before(self, view: View) -> bool:
+        """``kind_read``: whether an earlier hand of this game showed the one opponent knock
+        short of gin in a calm hand (:func:`~okgin.bots.belief.quick_knocker`)."""
+        return bool(self.kind_read) and quick_knocker(view)
 
     def reads_quick(self, view: View, know: Knowledge) -> bool:
         """``kind_hand`` L (two players; inf: off): whether the opponent's choices this hand
@@ -1094,7 +1099,7 @@ class ExpertBot:
         :meth:`belief_for` takes the sharp belief, 0 where not."""
         if view.players > 2:
             return 0.0
-        if self.kind_soft == 0 or (self.kind_read and quick_knocker(view)) or self.early(know):
+        if self.kind_soft == 0 or self.read_before(view) or self.early(know):
             return 1.0 if self.sharp_now(view, know) else 0.0
         odds = self.kind_odds(know)
         if odds is None:
