@@ -1075,7 +1075,7 @@ def test_playout_medium_discard_is_mediums_own() -> None:
 
 def test_mimic_rollouts_throw_like_medium_for_the_seats_of_the_mask() -> None:
     """``playout``'s ``mimic`` mask: a seat in it throws ``medium``'s discard, a seat not in
-    it the plain policy's; ``expert:mimic`` takes 0, 1 or 2 only."""
+    it the plain policy's; ``expert:mimic`` takes 0, 1, 2 or 3 only."""
     from okgin.bots.playout import _best_discard, _medium_discard, playout
     from okgin.melds import deadwood
 
@@ -1105,7 +1105,7 @@ def test_mimic_rollouts_throw_like_medium_for_the_seats_of_the_mask() -> None:
             thrown[mask] = h.pile[-1]
         assert thrown == {0b01: medium, 0b10: plain}, cards
     with pytest.raises(BotError, match="mimic must be"):
-        ExpertBot(1, mimic=3)
+        ExpertBot(1, mimic=4)
 
 
 def test_playout_best_discard_is_the_least_deadwood_with_its_tie_break() -> None:
@@ -1714,7 +1714,7 @@ def test_expert_mimic_read_gives_the_mask_only_against_a_quick_knocker() -> None
     from a calm knock short of gin in an earlier hand or from this hand's log odds of the
     quick kind (``kind_evidence``, read with ``kind_hand`` off) L or more; 0 before its
     first throw. −inf (the default) gives the mask whatever the read; 3-4 players never
-    read quick."""
+    read quick. ``mimic=3``'s mask is the bot's own seat alone."""
     from okgin.bots.belief import decision_rng, kind_evidence
 
     views = [v for _, v in _views(Rules.preset("standard"), 40, 74)]
@@ -1737,6 +1737,8 @@ def test_expert_mimic_read_gives_the_mask_only_against_a_quick_knocker() -> None
             (ExpertBot(1, mimic=1), opponents, opponents),
             (ExpertBot(1, mimic=2, mimic_read=-1e9), every, every if odds is not None else 0),
             (ExpertBot(1, mimic=1, mimic_read=1e9), opponents, 0),
+            (ExpertBot(1, mimic=3), 1 << view.own_seat, 1 << view.own_seat),
+            (ExpertBot(1, mimic=3, mimic_read=1e9), 1 << view.own_seat, 0),
         ):
             assert bot.mimic_mask(read, Knowledge(read)) == on_read
             assert bot.mimic_mask(unread, know) == on_unread
@@ -1750,6 +1752,7 @@ def test_expert_mimic_read_gives_the_mask_only_against_a_quick_knocker() -> None
     past = _with_past(three, _ended3((three.own_seat + 1) % 3))
     assert ExpertBot(1, mimic=2, mimic_read=-1e9).mimic_mask(past, Knowledge(past)) == 0
     assert ExpertBot(1, mimic=2).mimic_mask(past, Knowledge(past)) == 0b111
+    assert ExpertBot(1, mimic=3).mimic_mask(past, Knowledge(past)) == 1 << three.own_seat
     with pytest.raises(BotError, match="mimic_read must be a number"):
         make_bot("expert:mimic=2,mimic_read=nan")
     with pytest.raises(BotError, match="mimic_read must be a log odds"):

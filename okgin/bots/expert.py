@@ -73,11 +73,12 @@ every candidate alike; docs/strength.md).
 tie between discards that leave the least deadwood by the highest card, ``medium`` (and the
 sharp belief's read of a quick knocker) by the fewest partners in hand, then the highest rank
 (:func:`okgin.bots.playout._medium_discard`); 1 gives the rollouts' opponents ``medium``'s
-tie-break, 2 every seat. On tuning deals (``scripts/expert_ab.py``, 656 and 569 deals) ``mimic=2``
-gave B − A +1.08 [−0.74, +2.89] against ``medium`` (7091) and +0.44 [−1.97, +2.86] against
-``hard`` (7092), 1 +0.97 and +0.39. Held out by a rule fixed before the runs (adopted if above
-0 on both): +1.15 [−0.35, +2.64] against ``medium`` (1,000 deals of 910073) and −0.53 [−2.55,
-+1.50] against ``hard`` (889 deals of 910074), so it stays off (docs/strength.md).
+tie-break, 2 every seat, 3 (thirty-seventh session) the expert's own seat alone. On tuning
+deals (``scripts/expert_ab.py``, 656 and 569 deals) ``mimic=2`` gave B − A +1.08 [−0.74,
++2.89] against ``medium`` (7091) and +0.44 [−1.97, +2.86] against ``hard`` (7092), 1 +0.97 and
++0.39. Held out by a rule fixed before the runs (adopted if above 0 on both): +1.15 [−0.35,
++2.64] against ``medium`` (1,000 deals of 910073) and −0.53 [−2.55, +1.50] against ``hard``
+(889 deals of 910074), so it stays off (docs/strength.md).
 ``mimic_read`` L (thirty-sixth session; −inf, always, by default): ``mimic`` acts only while
 the opponent reads as a quick knocker, from an earlier hand's calm knock (``kind_read``) or
 from this hand's choices, their log odds of the quick kind L or more
@@ -604,7 +605,12 @@ class ExpertBot:
         _check(quick_knock in (0, 1), "quick_knock", quick_knock, "0 or 1")
         _check(0 <= defence < math.inf, "defence", defence, "a weight of 0 or more")
         _check(0 <= safe_read <= 1, "safe_read", safe_read, "a chance from 0 (off) to 1")
-        _check(mimic in (0, 1, 2), "mimic", mimic, "0 (off), 1 (the opponents) or 2 (every seat)")
+        _check(
+            mimic in (0, 1, 2, 3),
+            "mimic",
+            mimic,
+            "0 (off), 1 (the opponents), 2 (every seat) or 3 (its own seat)",
+        )
         _check(not math.isnan(mimic_read), "mimic_read", mimic_read, "a log odds (-inf: always)")
         _check(guard > 0, "guard", guard, "a positive number of budgets (inf: none)")
         _check(read_holdout in (0, 1), "read_holdout", read_holdout, "0 or 1")
@@ -1037,6 +1043,8 @@ class ExpertBot:
             if odds is None or odds < self.mimic_read:
                 return 0
         me = view.own_seat
+        if self.mimic == 3:
+            return 1 << me
         return sum(1 << s for s in range(view.players) if s != me or self.mimic == 2)
 
     def belief_for(self, view: View, knocks: bool, know: Knowledge) -> dict[str, Any]:
