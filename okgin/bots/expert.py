@@ -78,7 +78,10 @@ deals (``scripts/expert_ab.py``, 656 and 569 deals) ``mimic=2`` gave B − A +1.
 +2.89] against ``medium`` (7091) and +0.44 [−1.97, +2.86] against ``hard`` (7092), 1 +0.97 and
 +0.39. Held out by a rule fixed before the runs (adopted if above 0 on both): +1.15 [−0.35,
 +2.64] against ``medium`` (1,000 deals of 910073) and −0.53 [−2.55, +1.50] against ``hard``
-(889 deals of 910074), so it stays off (docs/strength.md).
+(889 deals of 910074), so it stays off (docs/strength.md). ``mimic=3`` on tuning deals
++0.39 against ``medium`` (7097) and −0.26 against ``hard`` (7098); held out by the same rule
+−0.48 [−1.81, +0.85] (910077) and +0.56 [−0.90, +2.03] (910078), 1,000 deals each: not
+adopted.
 ``mimic_read`` L (thirty-sixth session; −inf, always, by default): ``mimic`` acts only while
 the opponent reads as a quick knocker, from an earlier hand's calm knock (``kind_read``) or
 from this hand's choices, their log odds of the quick kind L or more
