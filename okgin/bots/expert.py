@@ -1035,20 +1035,19 @@ class ExpertBot:
 
     def mimic_mask(self, view: View, know: Knowledge) -> int:
         """``mimic`` (with ``mimic_read`` L): the seats whose rollout discards break ties as
-        ``medium`` does, a mask for :func:`~okgin.bots.playout.playout`; 0 when ``mimic`` is
-        off, or when L is above −inf and the opponent does not read as a quick knocker: no
-        calm knock of an earlier hand (``kind_read``) and this hand's log odds of the quick
-        kind below L, or no throw yet (never quick with 3-4 players)."""
+        ``medium`` does, a mask for :func:`~okgin.bots.playout.playout` (1 the opponents, 2
+        every seat, 3 the bot's own); 0 when ``mimic`` is off, or when L is above −inf and
+        the opponent does not read as a quick knocker: no calm knock of an earlier hand
+        (``kind_read``) and this hand's log odds of the quick kind below L, or no throw yet
+        (never quick with 3-4 players)."""
         if not self.mimic:
             return 0
         if self.mimic_read > -math.inf and not self.read_before(view):
             odds = self._odds(know)
             if odds is None or odds < self.mimic_read:
                 return 0
-        me = view.own_seat
-        if self.mimic == 3:
-            return 1 << me
-        return sum(1 << s for s in range(view.players) if s != me or self.mimic == 2)
+        own, every = 1 << view.own_seat, (1 << view.players) - 1
+        return {1: every ^ own, 2: every, 3: own}[self.mimic]
 
     def belief_for(self, view: View, knocks: bool, know: Knowledge) -> dict[str, Any]:
         """The belief a search draws its worlds from: with 3-4 players the ``_multi`` one,
