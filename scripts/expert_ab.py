@@ -24,11 +24,16 @@ fiftieth card; the plays: discards and knocks), the belief's in the others, to t
 decisions the room is in; ``--peek knock`` and ``--peek discard`` split the plays into
 those where a knock is legal and those where it is not.
 
+Each bot's share of games to the target (under a format with one: ``okgin arena``'s games
+line, resampled from the hands), is printed under its points: the figure ``okgin arena BOT VS
+--seed S`` prints on the same deals (the same hands, the same resampling).
+
 ``--tally FILE`` plays nothing: it reads the ``deal i`` lines an earlier ``--verbose`` run
 printed (one stopped part way too) and prints that run's summary, the limit lines included;
 give it the same bots, ``--seed`` and ``--rules`` (the limits are read off the deals;
 ``--limits`` keeps those buckets' lines only). How many deals were played differently is not
-in those lines, so it is left out.
+in those lines, so it is left out; the games shares are read from the ``hands i`` lines
+beside them (each seating's result, winner and points), where every deal has one.
 """
 
 from __future__ import annotations
@@ -45,7 +50,8 @@ from typing import Any
 import okgin.arena.play as arena_play
 import okgin.bots.expert as expert_module
 from okgin.actions import Knock
-from okgin.arena.play import ArenaSpec, deck_for, derive, play_deal
+from okgin.arena.play import ArenaSpec, HandRow, deck_for, derive, play_deal
+from okgin.arena.report import games_share, games_what
 from okgin.arena.stats import BUCKETS, bucket, normal_ci
 from okgin.bots import parse_spec
 from okgin.bots.belief import Knowledge, World, true_worlds
@@ -56,11 +62,14 @@ from okgin.rules import Rules
 from okgin.views import View
 
 
-def _limit(rules: Rules, seed: int, deal: int) -> int:
+def _facts(rules: Rules, seed: int, deal: int) -> tuple[int, int, bool, bool]:
+    """Deal ``deal``'s knock limit, its dealer, whether its upcard is of the doubling suit and
+    whether it doubles the target (:class:`~okgin.arena.play.HandRow`'s fields)."""
     deck = deck_for(seed, deal)
     dealer = derive(seed, "dealer", deal) % rules.players
     game = Game(rules, dealer=dealer, auto_deal=False, deck=[CARDS[c] for c in deck])
-    return game.hand.limit
+    up = game.hand.upcard
+    return game.hand.limit, dealer, rules.is_doubling_upcard(up), rules.doubles_target(up)
 
 
 def _margin(points: Sequence[int], hero: int) -> float:
@@ -118,52 +127,108 @@ def peeking(phases: str = "all") -> Iterator[None]:
 
 
 _Job = tuple[dict[str, Any], str, tuple[str, ...], str, int, int, str]
-#: (deal, A's points, each B's, whether each B played the deal otherwise than A)
-_Row = tuple[int, float, tuple[float, ...], tuple[bool, ...]]
+#: each bot's hands of a deal (A's, then each B's), a row per seating
+_Hands = tuple[tuple[HandRow, ...], ...]
+#: (deal, A's points, each B's, whether each B played the deal otherwise than A, the hands;
+#: ``None`` where a ``--tally`` line had none)
+_Row = tuple[int, float, tuple[float, ...], tuple[bool, ...], _Hands | None]
 
 
 def _deal(job: _Job) -> _Row:
     rules, a, bs, vs, seed, deal, peek = job
     out = []
     trace = []
+    hands = []
     for side, hero in enumerate((a, *bs)):
         spec = ArenaSpec(rules=rules, bots=(hero, vs), pairings=((0, 1),), seed=seed)
         total = 0.0
         moves = []
+        rows = []
         for rotation in range(Rules.from_dict(rules).players):
             with peeking(peek) if peek and side else contextlib.nullcontext():
                 row, game = play_deal(spec, 0, deal, rotation)
             total += _margin(row.points, rotation)
             moves.append(tuple(str(a) for _, a in game.hand.history))
+            rows.append(row)
         out.append(total / Rules.from_dict(rules).players)
         trace.append(moves)
-    return deal, out[0], tuple(out[1:]), tuple(t != trace[0] for t in trace[1:])
+        hands.append(tuple(rows))
+    differ = tuple(t != trace[0] for t in trace[1:])
+    return deal, out[0], tuple(out[1:]), differ, tuple(hands)
 
 
-def _tally(path: str, count: int) -> list[_Row]:
+def _hands_line(deal: int, hands: _Hands) -> str:
+    """``hands i: A r,w,p0,p1;… B …``: each bot's seatings in turn, a seating's result, winner
+    (-1: dead) and points."""
+    arms = [
+        ";".join(",".join(str(x) for x in (r.result, r.winner, *r.points)) for r in rows)
+        for rows in hands
+    ]
+    return f"hands {deal}: A {arms[0]} B {' '.join(arms[1:])}"
+
+
+def _parse_hands(text: str, deal: int, facts: tuple[int, int, bool, bool], count: int) -> _Hands:
+    """The hands of a ``hands i`` line's text after ``A `` (``count`` Bs)."""
+    a, _, many = text.partition(" B ")
+    arms = [a, *many.split()]
+    if len(arms) != count + 1:
+        raise ValueError(f"{len(arms) - 1} B hands, not {count}")
+    limit, dealer, doubled, doubles = facts
+    out = []
+    for arm in arms:
+        rows = []
+        for rotation, seat in enumerate(arm.split(";")):
+            result, winner, *points = seat.split(",")
+            rows.append(
+                HandRow(
+                    pairing=0,
+                    deal=deal,
+                    rotation=rotation,
+                    dealer=dealer,
+                    limit=limit,
+                    doubled=doubled,
+                    doubles_target=doubles,
+                    result=result,
+                    winner=int(winner),
+                    points=tuple(int(x) for x in points),
+                )
+            )
+        out.append(tuple(rows))
+    return tuple(out)
+
+
+def _tally(
+    path: str, count: int, facts: Callable[[int], tuple[int, int, bool, bool]]
+) -> list[_Row]:
     """The rows of the ``deal i: A x B y …`` lines of a ``--verbose`` run's output (the
-    other lines skipped), each B's "played differently" unknown (False); ``count`` Bs a line."""
+    other lines skipped), each B's "played differently" unknown (False); ``count`` Bs a line;
+    with the hands of its ``hands i`` line where it has one (``facts``: a deal's
+    :func:`_facts`)."""
     rows: list[_Row] = []
+    hands: dict[int, _Hands] = {}
     with open(path, encoding="utf-8") as f:
         for number, line in enumerate(f, 1):
-            if not line.startswith("deal "):
+            kind = line.split(" ", 1)[0]
+            if kind not in ("deal", "hands"):
                 continue
             head, _, rest = line.partition(": A ")
-            a, _, many = rest.partition(" B ")
             try:
-                deal = int(head[5:])
+                deal = int(head[len(kind) + 1 :])
+                if kind == "hands":
+                    hands[deal] = _parse_hands(rest.strip(), deal, facts(deal), count)
+                    continue
+                a, _, many = rest.partition(" B ")
                 bs = tuple(float(x) for x in many.split())
-                row = (deal, float(a), bs, (False,) * count)
-            except ValueError:
+            except ValueError as e:
                 raise ValueError(
-                    f"line {number} is not a 'deal i: A x B y' line: {line.strip()!r}"
+                    f"line {number} is not a '{kind} i: A … B …' line ({e}): {line.strip()!r}"
                 ) from None
             if len(bs) != count:
                 raise ValueError(f"line {number} has {len(bs)} B figures, not {count}")
-            rows.append(row)
+            rows.append((deal, float(a), bs, (False,) * count, None))
     if not rows:
         raise ValueError(f"no 'deal i' lines in {path}")
-    return rows
+    return [(*row[:4], hands.get(row[0])) for row in rows]
 
 
 class _Serial:
@@ -187,6 +252,20 @@ def _ci(xs: Sequence[float]) -> str:
         return f"{m:+.2f}"
     lo, hi = normal_ci(xs)
     return f"{m:+.2f} [{lo:+.2f}, {hi:+.2f}]"
+
+
+def _games(rows: Sequence[_Row], rules: Rules, seed: int) -> list[str]:
+    """Each bot's games line (A's, then each B's), ``okgin arena``'s figure on these hands;
+    none unless every row has its hands."""
+    if not rows or any(r[4] is None for r in rows):
+        return []
+    ordered = sorted(rows, key=lambda r: r[0])
+    what = games_what(rules.format, rules.target)
+    out = []
+    for arm in range(len(ordered[0][2]) + 1):
+        share, (lo, hi) = games_share([r[4][arm] for r in ordered if r[4] is not None], rules, seed)
+        out.append(f"{what} {100 * share:.1f}% [{100 * lo:.1f}%, {100 * hi:.1f}%]")
+    return out
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -231,12 +310,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         ap.error("--peek: B must be an expert and --vs not one")
     rules = rules_of(ap, args.rules)
     wanted = {x.strip() for x in args.limits.split(",") if x.strip()}
-    # a deal's bucket deals its cards: once per deal, for the filter and the limit lines
-    bucket_of = functools.cache(lambda deal: bucket(_limit(rules, args.seed, deal)))
+    # a deal's facts deal its cards: once per deal, for the filter, the limit lines and the
+    # hands of ``--tally``
+    facts_of = functools.cache(lambda deal: _facts(rules, args.seed, deal))
+    bucket_of = functools.cache(lambda deal: bucket(facts_of(deal)[0]))
     rows: list[_Row] = []
     if args.tally:
         try:
-            rows = _tally(args.tally, len(bs))
+            rows = _tally(args.tally, len(bs), facts_of)
         except (OSError, ValueError) as e:
             ap.error(f"--tally: {e}")
         rows = [r for r in rows if not wanted or bucket_of(r[0]) in wanted]
@@ -254,12 +335,17 @@ def main(argv: Sequence[str] | None = None) -> int:
                 if args.verbose:
                     many = " ".join(f"{x:+.3f}" for x in row[2])
                     print(f"deal {row[0]}: A {row[1]:+.3f} B {many}", flush=True)
+                    assert row[4] is not None  # played here
+                    print(_hands_line(row[0], row[4]), flush=True)
         span = f"deals {args.start}-{args.start + args.pairs - 1}"
     print(
         f"seed {args.seed}, {span}, limits {args.limits or 'all'}: "
         f"{len(rows)} deals x {rules.players} seatings, vs {args.vs}"
     )
     print(f"  A {args.a}: {_ci([r[1] for r in rows])}")
+    games = _games(rows, rules, args.seed)
+    if games:
+        print(f"    {games[0]}")
     # the limit lines, unless one bucket was asked for (they would repeat the totals)
     by_limit: dict[str, list[_Row]] = {}
     if len(wanted) != 1:
@@ -276,6 +362,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             "" if args.tally else f"  ({sum(1 for r in rows if r[3][i])} deals played differently)"
         )
         print(f"  {tag} {b}{peek}: {_ci([r[2][i] for r in rows])}")
+        if games:
+            print(f"    {games[i + 1]}")
         print(f"  {tag} - A: {_ci(diff)}{changed}")
         for key, sub in by_limit.items():
             d = _ci([r[2][i] - r[1] for r in sub])

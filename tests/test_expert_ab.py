@@ -12,6 +12,7 @@ from scripts_loader import load_script
 import okgin.arena.play as arena_play
 import okgin.bots.expert as expert_module
 from okgin.actions import Knock
+from okgin.arena import run_arena
 from okgin.arena.stats import bucket
 from okgin.bots import make_bot
 from okgin.bots.belief import Knowledge, sample_worlds
@@ -73,8 +74,10 @@ def test_peeking_worlds_hold_the_true_hands_and_the_rest_as_stock(phases: str) -
 def test_ab_rows_pair_the_deals_and_peek_changes_only_b(capsys: pytest.CaptureFixture[str]) -> None:
     bot = "expert:budget=0.01,guard=inf"
     job = ({"preset": "standard"}, bot, (bot,))
-    deal, a, b, differ = AB._deal((*job, "medium", 7013, 0, ""))
+    deal, a, b, differ, hands = AB._deal((*job, "medium", 7013, 0, ""))
     assert (deal, (a,), differ) == (0, b, (False,))  # the same bot twice: the same play
+    assert len(hands) == 2 and hands[0] == hands[1] and len(hands[0]) == 2  # two seatings
+    assert [r.rotation for r in hands[0]] == [0, 1]
     peeked = AB._deal((*job, "medium", 7013, 0, "all"))
     assert peeked[1] == a  # A does not peek
     # more than one B: each on the same deal, each against A
@@ -92,7 +95,7 @@ def test_tally_summarizes_verbose_lines_by_limit(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     rules = Rules.preset("standard")
-    limits = [bucket(AB._limit(rules, 7013, d)) for d in range(40)]
+    limits = [bucket(AB._facts(rules, 7013, d)[0]) for d in range(40)]
     deal = next(d for d in range(40) if limits[d] == "8-10")
     other = next(d for d in range(40) if limits[d] != "8-10")
     out = tmp_path / "run.out"
@@ -124,3 +127,38 @@ def test_tally_refuses_a_bad_line_in_one_line(
     assert info.value.code == 2
     err = capsys.readouterr().err.strip().splitlines()[-1]
     assert err.endswith("--tally: line 1 has 2 B figures, not 1")
+
+
+def test_games_shares_are_the_arenas_live_and_from_the_lines(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["medium", "easy", "--vs", "hard", "--seed", "7013"]
+    assert AB.main([*args, "--pairs", "8", "--verbose"]) == 0
+    live = capsys.readouterr().out
+    for bot, tag in (("medium", "A"), ("easy", "B")):
+        report = run_arena(
+            [bot, "hard"], {"preset": "standard"}, pairs=8, seed=7013, progress=False
+        )
+        p = report["pairings"][0]
+        lo, hi = (100 * x for x in p["game_win_ci95"])
+        want = f"{100 * p['game_win_rate']:.1f}% [{lo:.1f}%, {hi:.1f}%]"
+        head = f"  {tag} {bot}: "
+        line = live.split(head, 1)[1].splitlines()[1]
+        assert line == f"    games to 100 won, resampled from the hands {want}", line
+    out = tmp_path / "run.out"
+    out.write_text(live, encoding="utf-8")
+    assert AB.main([*args, "--tally", str(out)]) == 0
+    tallied = capsys.readouterr().out
+    games = [x for x in live.splitlines() if "games to 100" in x]
+    assert len(games) == 2 and games == [x for x in tallied.splitlines() if "games to 100" in x]
+    # a run's lines without their hands: no games lines, the rest as before
+    out.write_text("".join(x + "\n" for x in live.splitlines() if x.startswith("deal ")))
+    assert AB.main([*args, "--tally", str(out)]) == 0
+    bare = capsys.readouterr().out
+    assert "games to" not in bare and "  B - A: " in bare
+    # a hands line with the wrong number of bots is refused in one line
+    out.write_text("deal 0: A +1.0 B +2.0\nhands 0: A gin,0,25,0;gin,1,0,25 B\n")
+    with pytest.raises(SystemExit):
+        AB.main([*args, "--tally", str(out)])
+    err = capsys.readouterr().err.strip().splitlines()[-1]
+    assert "line 2 is not a 'hands i: A … B …' line (0 B hands, not 1)" in err, err

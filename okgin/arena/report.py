@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -21,7 +22,7 @@ from okgin.arena.stats import (
 )
 from okgin.rules import Rules
 
-__all__ = ["analyse", "render"]
+__all__ = ["analyse", "games_share", "games_what", "hand_table", "render"]
 
 
 def _r(x: float, digits: int = 3) -> float | None:
@@ -30,6 +31,34 @@ def _r(x: float, digits: int = 3) -> float | None:
 
 def _ci(ci: tuple[float, float], digits: int = 3) -> list[float | None]:
     return [_r(ci[0], digits), _r(ci[1], digits)]
+
+
+def hand_table(groups: Sequence[Sequence[HandRow]], n: int) -> HandTable:
+    """The hands of one pairing, a group of ``n`` seatings a deal, relative to the hero, for
+    :func:`~okgin.arena.stats.game_win_share` (the rows' ``rotation``, ``dealer``, ``points``,
+    ``winner`` and ``doubles_target`` are read)."""
+    d_count = len(groups)
+    points = np.zeros((d_count, n, n), dtype=np.int64)
+    winner = np.full((d_count, n), -1, dtype=np.int64)
+    doubles = np.zeros(d_count, dtype=bool)
+    for i, group in enumerate(groups):
+        for row in group:
+            r = row.rotation
+            rel_dealer = (row.dealer - r) % n
+            points[i, rel_dealer] = [row.points[(r + k) % n] for k in range(n)]
+            winner[i, rel_dealer] = -1 if row.winner < 0 else (row.winner - r) % n
+            doubles[i] = row.doubles_target
+    return HandTable(points, winner, doubles)
+
+
+def games_share(
+    groups: Sequence[Sequence[HandRow]], rules: Rules, seed: int, pairing: int = 0
+) -> tuple[float, tuple[float, float]]:
+    """The hero's share of games to the target, resampled from ``groups`` (one pairing's
+    hands, a group a deal, in deal order), and its interval: the figure ``okgin arena --seed
+    seed`` prints for pairing ``pairing`` on the same hands."""
+    rng = np.random.default_rng(derive(seed, "stats", pairing))
+    return game_win_share(hand_table(groups, rules.players), rules, rng)
 
 
 class _Pairs:
@@ -57,19 +86,7 @@ class _Pairs:
         return total / len(group)
 
     def table(self) -> HandTable:
-        n = self.n
-        d_count = len(self.groups)
-        points = np.zeros((d_count, n, n), dtype=np.int64)
-        winner = np.full((d_count, n), -1, dtype=np.int64)
-        doubles = np.zeros(d_count, dtype=bool)
-        for i, group in enumerate(self.groups):
-            for row in group:
-                r = row.rotation
-                rel_dealer = (row.dealer - r) % n
-                points[i, rel_dealer] = [row.points[(r + k) % n] for k in range(n)]
-                winner[i, rel_dealer] = -1 if row.winner < 0 else (row.winner - r) % n
-                doubles[i] = row.doubles_target
-        return HandTable(points, winner, doubles)
+        return hand_table(self.groups, self.n)
 
     def split(self, idx: list[int], rng: np.random.Generator) -> dict[str, Any]:
         values = self.values[idx]
@@ -242,6 +259,15 @@ def _count(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
+def games_what(game_format: str, target: int) -> str:
+    """What the report's games share counts, by the rules' format."""
+    return {
+        "single": "single-hand games won (a dead hand counts 1/players)",
+        "target": f"games to {target} won, resampled from the hands",
+        "hollywood": f"Hollywood sessions (to {target}) won, resampled",
+    }[game_format]
+
+
 def render(report: dict[str, Any]) -> str:
     """The report as text for a terminal."""
     head = f"rules {report['rules']}, {report['players']} players, seed {report['seed']}"
@@ -260,11 +286,7 @@ def render(report: dict[str, Any]) -> str:
             f"({a} {p['hero_points_per_hand']:.2f}, {b} {p['opponent_points_per_hand']:.2f})"
         )
         lo, hi = (100 * (x or 0) for x in p["game_win_ci95"])
-        what = {
-            "single": "single-hand games won (a dead hand counts 1/players)",
-            "target": f"games to {report['target']} won, resampled from the hands",
-            "hollywood": f"Hollywood sessions (to {report['target']}) won, resampled",
-        }[report["format"]]
+        what = games_what(report["format"], report["target"])
         lines.append(
             f"  {what}  {100 * (p['game_win_rate'] or 0):.1f}%  95% CI [{lo:.1f}%, {hi:.1f}%]"
         )
