@@ -1714,7 +1714,8 @@ def test_expert_mimic_read_gives_the_mask_only_against_a_quick_knocker() -> None
     from a calm knock short of gin in an earlier hand or from this hand's log odds of the
     quick kind (``kind_evidence``, read with ``kind_hand`` off) L or more; 0 before its
     first throw. −inf (the default) gives the mask whatever the read; 3-4 players never
-    read quick. ``mimic=3``'s mask is the bot's own seat alone."""
+    read quick. ``mimic=3``'s mask is the bot's own seat alone; unset (the default) it is
+    ``mimic=2``'s with two players and none with three."""
     from okgin.bots.belief import decision_rng, kind_evidence
 
     views = [v for _, v in _views(Rules.preset("standard"), 40, 74)]
@@ -1733,7 +1734,8 @@ def test_expert_mimic_read_gives_the_mask_only_against_a_quick_knocker() -> None
         if view is later:
             odds = kind_evidence(know, other, decision_rng(1, unread, "kind"))
         for bot, on_read, on_unread in (
-            (ExpertBot(1), 0, 0),
+            (ExpertBot(1, mimic=0), 0, 0),
+            (ExpertBot(1), every, every),  # unset: 2 with two players
             (ExpertBot(1, mimic=1), opponents, opponents),
             (ExpertBot(1, mimic=2, mimic_read=-1e9), every, every if odds is not None else 0),
             (ExpertBot(1, mimic=1, mimic_read=1e9), opponents, 0),
@@ -1753,6 +1755,7 @@ def test_expert_mimic_read_gives_the_mask_only_against_a_quick_knocker() -> None
     assert ExpertBot(1, mimic=2, mimic_read=-1e9).mimic_mask(past, Knowledge(past)) == 0
     assert ExpertBot(1, mimic=2).mimic_mask(past, Knowledge(past)) == 0b111
     assert ExpertBot(1, mimic=3).mimic_mask(past, Knowledge(past)) == 1 << three.own_seat
+    assert ExpertBot(1).mimic_mask(past, Knowledge(past)) == 0  # unset: off with 3-4 players
     with pytest.raises(BotError, match="mimic_read must be a number"):
         make_bot("expert:mimic=2,mimic_read=nan")
     with pytest.raises(BotError, match="mimic_read must be a log odds"):

@@ -69,7 +69,8 @@ out (1,000 deals each, a rule fixed before the runs: adopted if above 0 on both)
 stays off (a guess at why: what the clairvoyance of the safe discards biases, it biases in
 every candidate alike; docs/strength.md).
 
-``mimic`` M (thirty-fifth session; 0, off, by default): the rollouts' plain policy breaks a
+``mimic`` M (thirty-fifth session; by default, since the thirty-eighth, 2 with two players and
+0, off, with three or four, where it was never measured): the rollouts' plain policy breaks a
 tie between discards that leave the least deadwood by the highest card, ``medium`` (and the
 sharp belief's read of a quick knocker) by the fewest partners in hand, then the highest rank
 (:func:`okgin.bots.playout._medium_discard`); 1 gives the rollouts' opponents ``medium``'s
@@ -81,7 +82,9 @@ deals (``scripts/expert_ab.py``, 656 and 569 deals) ``mimic=2`` gave B − A +1.
 (889 deals of 910074), so it stays off (docs/strength.md). ``mimic=3`` on tuning deals
 +0.39 against ``medium`` (7097) and −0.26 against ``hard`` (7098); held out by the same rule
 −0.48 [−1.81, +0.85] (910077) and +0.56 [−0.90, +2.03] (910078), 1,000 deals each: not
-adopted.
+adopted. ``mimic=2`` again, 2,000 fresh deals each by a rule fixed before the runs (adopted if
+above 0 on both): +0.37 [−0.65, +1.39] against ``medium`` (910079) and +1.22 [−0.03, +2.47]
+against ``hard`` (910080), so it became the default with two players (docs/strength.md).
 ``mimic_read`` L (thirty-sixth session; −inf, always, by default): ``mimic`` acts only while
 the opponent reads as a quick knocker, from an earlier hand's calm knock (``kind_read``) or
 from this hand's choices, their log odds of the quick kind L or more
@@ -562,7 +565,7 @@ class ExpertBot:
         defence: float = 1.6,
         safe_slack: int = 2,
         safe_read: float = 0.0,
-        mimic: int = 0,
+        mimic: int | None = None,
         mimic_read: float = -math.inf,
         guard: float = GUARD,
         read_holdout: int = 0,
@@ -609,7 +612,7 @@ class ExpertBot:
         _check(0 <= defence < math.inf, "defence", defence, "a weight of 0 or more")
         _check(0 <= safe_read <= 1, "safe_read", safe_read, "a chance from 0 (off) to 1")
         _check(
-            mimic in (0, 1, 2, 3),
+            mimic is None or mimic in (0, 1, 2, 3),
             "mimic",
             mimic,
             "0 (off), 1 (the opponents), 2 (every seat) or 3 (its own seat)",
@@ -1039,15 +1042,17 @@ class ExpertBot:
         every seat, 3 the bot's own); 0 when ``mimic`` is off, or when L is above −inf and
         the opponent does not read as a quick knocker: no calm knock of an earlier hand
         (``kind_read``) and this hand's log odds of the quick kind below L, or no throw yet
-        (never quick with 3-4 players)."""
-        if not self.mimic:
+        (never quick with 3-4 players). Unset (the default), it is 2 with two players and 0
+        with three or four (where it was never measured)."""
+        mimic = self.mimic if self.mimic is not None else (2 if view.players == 2 else 0)
+        if not mimic:
             return 0
         if self.mimic_read > -math.inf and not self.read_before(view):
             odds = self._odds(know)
             if odds is None or odds < self.mimic_read:
                 return 0
         own, every = 1 << view.own_seat, (1 << view.players) - 1
-        return {1: every ^ own, 2: every, 3: own}[self.mimic]
+        return {1: every ^ own, 2: every, 3: own}[mimic]
 
     def belief_for(self, view: View, knocks: bool, know: Knowledge) -> dict[str, Any]:
         """The belief a search draws its worlds from: with 3-4 players the ``_multi`` one,
