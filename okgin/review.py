@@ -221,8 +221,10 @@ class Reviewer:
             keep_odds=False,  # each view judged on its own, in any order or process
             # the plain belief from the first throw on, as calibrated (docs/review.md): the
             # playing default's early sharp belief assumes an opponent who throws like
-            # ``medium``, a bet for a player, not for a judge of any opponent's play
+            # ``medium``, a bet for a player, not for a judge of any opponent's play; so is
+            # the two-player default's ``medium``-like tie-break in every rollout seat
             sharp_early=0,
+            mimic=0,
         )
         self.work = self.budget * STEPS_PER_SECOND
 
