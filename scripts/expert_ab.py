@@ -167,8 +167,11 @@ def _hands_line(deal: int, hands: _Hands) -> str:
     return f"hands {deal}: A {arms[0]} B {' '.join(arms[1:])}"
 
 
-def _parse_hands(text: str, deal: int, facts: tuple[int, int, bool, bool], count: int) -> _Hands:
-    """The hands of a ``hands i`` line's text after ``A `` (``count`` Bs)."""
+def _parse_hands(
+    text: str, deal: int, facts: tuple[int, int, bool, bool], count: int, players: int
+) -> _Hands:
+    """The hands of a ``hands i`` line's text after ``A `` (``count`` Bs, ``players`` seatings
+    each, a point figure a seat in each)."""
     a, _, many = text.partition(" B ")
     arms = [a, *many.split()]
     if len(arms) != count + 1:
@@ -177,8 +180,13 @@ def _parse_hands(text: str, deal: int, facts: tuple[int, int, bool, bool], count
     out = []
     for arm in arms:
         rows = []
-        for rotation, seat in enumerate(arm.split(";")):
+        seatings = arm.split(";")
+        if len(seatings) != players:
+            raise ValueError(f"{len(seatings)} seatings, not {players}")
+        for rotation, seat in enumerate(seatings):
             result, winner, *points = seat.split(",")
+            if len(points) != players:
+                raise ValueError(f"{len(points)} points in a seating, not {players}")
             rows.append(
                 HandRow(
                     pairing=0,
@@ -198,7 +206,7 @@ def _parse_hands(text: str, deal: int, facts: tuple[int, int, bool, bool], count
 
 
 def _tally(
-    path: str, count: int, facts: Callable[[int], tuple[int, int, bool, bool]]
+    path: str, count: int, facts: Callable[[int], tuple[int, int, bool, bool]], players: int
 ) -> list[_Row]:
     """The rows of the ``deal i: A x B y …`` lines of a ``--verbose`` run's output (the
     other lines skipped), each B's "played differently" unknown (False); ``count`` Bs a line;
@@ -215,7 +223,7 @@ def _tally(
             try:
                 deal = int(head[len(kind) + 1 :])
                 if kind == "hands":
-                    hands[deal] = _parse_hands(rest.strip(), deal, facts(deal), count)
+                    hands[deal] = _parse_hands(rest.strip(), deal, facts(deal), count, players)
                     continue
                 a, _, many = rest.partition(" B ")
                 bs = tuple(float(x) for x in many.split())
@@ -317,7 +325,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     rows: list[_Row] = []
     if args.tally:
         try:
-            rows = _tally(args.tally, len(bs), facts_of)
+            rows = _tally(args.tally, len(bs), facts_of, rules.players)
         except (OSError, ValueError) as e:
             ap.error(f"--tally: {e}")
         rows = [r for r in rows if not wanted or bucket_of(r[0]) in wanted]

@@ -162,3 +162,11 @@ def test_games_shares_are_the_arenas_live_and_from_the_lines(
         AB.main([*args, "--tally", str(out)])
     err = capsys.readouterr().err.strip().splitlines()[-1]
     assert "line 2 is not a 'hands i: A … B …' line (0 B hands, not 1)" in err, err
+    # and one whose seating lacks a seat's points
+    out.write_text(
+        "deal 0: A +1.0 B +2.0\nhands 0: A gin,0,25;gin,1,0,25 B gin,0,25,0;knock,1,0,9\n"
+    )
+    with pytest.raises(SystemExit):
+        AB.main([*args, "--tally", str(out)])
+    err = capsys.readouterr().err.strip().splitlines()[-1]
+    assert "line 2 is not a 'hands i: A … B …' line (1 points in a seating, not 2)" in err, err
