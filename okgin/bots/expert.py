@@ -85,6 +85,9 @@ deals (``scripts/expert_ab.py``, 656 and 569 deals) ``mimic=2`` gave B − A +1.
 adopted. ``mimic=2`` again, 2,000 fresh deals each by a rule fixed before the runs (adopted if
 above 0 on both): +0.37 [−0.65, +1.39] against ``medium`` (910079) and +1.22 [−0.03, +2.47]
 against ``hard`` (910080), so it became the default with two players (docs/strength.md).
+Against ``openspiel-simple`` (whose throws break ties by the highest card) paired with
+``mimic=0``: −0.68 [−1.72, +0.37] on tuning deals (7099), +0.32 [−0.71, +1.35] held out
+(910085): no cost shown.
 ``mimic_read`` L (thirty-sixth session; −inf, always, by default): ``mimic`` acts only while
 the opponent reads as a quick knocker, from an earlier hand's calm knock (``kind_read``) or
 from this hand's choices, their log odds of the quick kind L or more
