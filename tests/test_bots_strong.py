@@ -978,9 +978,10 @@ def test_playout_safe_seat_does_not_feed_the_next_seat() -> None:
     rules = Rules.preset("standard")
     mine = parse_cards("Ac2c3c 4d5d6d 7h8h9h Ks 9s")
 
-    def thrown_by(theirs: str, slack: int, danger: str | None = None) -> int:
+    def thrown_by(theirs: str, slack: int, danger: str | None = None, others: bool = False) -> int:
         """Seat 0's one rollout throw against seat 1 holding ``theirs``, the safe discards
-        judged by the next hand or, with ``danger``, by that mask of cards."""
+        judged by the next hand or, with ``danger``, by that mask of cards; with ``others``
+        seat 0 is not ``safe_seat`` but one of the others (``others_slack``)."""
         their = parse_cards(theirs)
         rest = [c for c in range(52) if c not in mine and c not in their]
         h = HandState.from_position(
@@ -995,7 +996,10 @@ def test_playout_safe_seat_does_not_feed_the_next_seat() -> None:
         )
         mask = -1 if danger is None else mask_of(parse_cards(danger))
         caps = [(0, 0), (0, 0)]
-        playout(h, max_steps=1, caps=caps, safe_seat=0, safe_slack=slack, danger=mask)
+        if others:
+            playout(h, max_steps=1, caps=caps, safe_seat=1, safe_slack=0, others_slack=slack)
+        else:
+            playout(h, max_steps=1, caps=caps, safe_seat=0, safe_slack=slack, danger=mask)
         return h.pile[-1]
 
     for theirs, slack, thrown in [
@@ -1004,11 +1008,17 @@ def test_playout_safe_seat_does_not_feed_the_next_seat() -> None:
         ("QdJd 2h3h 5c6c Td Tc Jh Kh", 4, "Ks"),
     ]:
         assert thrown_by(theirs, slack) == parse_cards(thrown)[0], (theirs, slack)
+        # ``others_slack``: a seat other than ``safe_seat`` throws as carefully
+        assert thrown_by(theirs, slack, others=True) == parse_cards(thrown)[0], (theirs, slack)
         # with a mask of cards taken to feed (``danger``) the next hand is not read: K♠ in
         # the mask sends the throw to 9♠ whatever seat 1 holds, K♠ out of it keeps it
         for danger, want in [("Ks", "9s" if slack else "Ks"), ("Qh", "Ks"), ("Ks 9s", "Ks")]:
             got = thrown_by(theirs, slack, danger)
             assert got == parse_cards(want)[0], (theirs, slack, danger)
+    # off (-1, the default), seat 0 throws K♠ into Q♠ J♠ as the plain policy does
+    assert thrown_by("QsJs 2h3h 5c6c Td Tc Jh Kh", -1, others=True) == parse_cards("Ks")[0]
+    with pytest.raises(BotError, match="others_slack must be"):
+        ExpertBot(1, others_slack=-2)
 
 
 def test_playout_combo_discard_keeps_a_pair_and_matches_the_plain_count() -> None:

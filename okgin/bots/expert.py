@@ -69,6 +69,12 @@ out (1,000 deals each, a rule fixed before the runs: adopted if above 0 on both)
 stays off (a guess at why: what the clairvoyance of the safe discards biases, it biases in
 every candidate alike; docs/strength.md).
 
+``others_slack`` O (fortieth session; -1, off, by default): the rollouts' other seats keep
+from feeding their next seat as the bot's own does (``safe_slack``), among discards at most O
+deadwood worse than the least, reading the world's hand: a model of a careful thrower, as
+``hard`` is (its ``beta``). A scratch try of the first sessions (60 deals of ``expert_ab.py
+--vs hard --seed 7005``) read −0.16 [−7.52, +7.21]; what it read since is in docs/strength.md.
+
 ``mimic`` M (thirty-fifth session; by default, since the thirty-eighth, 2 with two players and
 0, off, with three or four, where it was never measured): the rollouts' plain policy breaks a
 tie between discards that leave the least deadwood by the highest card, ``medium`` (and the
@@ -466,6 +472,7 @@ OPTIONS: dict[str, type] = {
     "defence": float,
     "safe_slack": int,
     "safe_read": float,
+    "others_slack": int,
     "mimic": int,
     "mimic_read": float,
     "guard": float,
@@ -568,6 +575,7 @@ class ExpertBot:
         defence: float = 1.6,
         safe_slack: int = 2,
         safe_read: float = 0.0,
+        others_slack: int = -1,
         mimic: int | None = None,
         mimic_read: float = -math.inf,
         guard: float = GUARD,
@@ -614,6 +622,7 @@ class ExpertBot:
         _check(quick_knock in (0, 1), "quick_knock", quick_knock, "0 or 1")
         _check(0 <= defence < math.inf, "defence", defence, "a weight of 0 or more")
         _check(0 <= safe_read <= 1, "safe_read", safe_read, "a chance from 0 (off) to 1")
+        _check(others_slack >= -1, "others_slack", others_slack, "-1 (off) or a slack of 0 or more")
         _check(
             mimic is None or mimic in (0, 1, 2, 3),
             "mimic",
@@ -705,6 +714,7 @@ class ExpertBot:
         self.keep_odds = keep_odds
         self.defence = defence
         self.safe_slack = safe_slack
+        self.others_slack = others_slack
         self.safe_read = safe_read
         self.mimic = mimic
         self.mimic_read = mimic_read
@@ -1204,6 +1214,7 @@ class ExpertBot:
             combos=combos,
             danger=danger,
             mimic=mimic,
+            others_slack=self.others_slack,
         )
         res = h.result
         return (0.0 if res is None else utility(res.points)), steps

@@ -272,6 +272,7 @@ def playout(
     combos: Sequence[int] | None = None,
     danger: int = -1,
     mimic: int = 0,
+    others_slack: int = -1,
 ) -> int:
     """Play ``h`` to the end with the fast policy; returns the number of actions played.
 
@@ -296,7 +297,11 @@ def playout(
     ``mimic``: a mask of seats that, where ``combos`` does not set their discards, break
     the plain policy's ties as ``medium`` does (:func:`_medium_discard`: of the discards
     that leave the least deadwood, the fewest partners in hand, then the highest rank)
-    rather than by the highest card."""
+    rather than by the highest card.
+
+    ``others_slack`` (0 or more; -1: off): every seat but ``safe_seat`` keeps from feeding
+    the next seat too, as ``safe_seat`` does with ``safe_slack``, reading the next seat's
+    hand in the state (a careful opponent, as ``hard`` is)."""
     if caps is None:
         caps = [AT_ONCE] * h.n
     rules = h.rules
@@ -352,6 +357,8 @@ def playout(
                 c = gin_c
                 if s == safe_seat:
                     c = _safe_discard(hand, skip, dw, c, h.hands[(s + 1) % h.n], safe_slack, danger)
+                elif others_slack >= 0:
+                    c = _safe_discard(hand, skip, dw, c, h.hands[(s + 1) % h.n], others_slack)
                 h.apply(DISCARDS[c])
         elif p == _FIFTY:
             if ID_TAKE in h.legal_ids():
