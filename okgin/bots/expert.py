@@ -72,8 +72,11 @@ every candidate alike; docs/strength.md).
 ``others_slack`` O (fortieth session; -1, off, by default): the rollouts' other seats keep
 from feeding their next seat as the bot's own does (``safe_slack``), among discards at most O
 deadwood worse than the least, reading the world's hand: a model of a careful thrower, as
-``hard`` is (its ``beta``). A scratch try of the first sessions (60 deals of ``expert_ab.py
---vs hard --seed 7005``) read −0.16 [−7.52, +7.21]; what it read since is in docs/strength.md.
+``hard`` is (its ``beta``). On tuning deals (``scripts/expert_ab.py``, 400 each) O = 2 gave
+B − A +0.12 [−2.24, +2.49] against ``medium`` (7200) and +1.79 [−1.05, +4.63] against ``hard``
+(7201); held out by a rule fixed before the runs (adopted if above 0 on both): −0.21 [−1.33,
++0.91] against ``medium`` (910086) and −0.92 [−2.45, +0.62] against ``hard`` (910087), 1,500
+deals each, so it stays off (docs/strength.md).
 
 ``mimic`` M (thirty-fifth session; by default, since the thirty-eighth, 2 with two players and
 0, off, with three or four, where it was never measured): the rollouts' plain policy breaks a
