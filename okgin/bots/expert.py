@@ -901,7 +901,7 @@ class ExpertBot:
                 d, se = paired(values[best], values[pi], worlds_done)
                 need = self.switch
                 if isinstance(cands[best], Knock) and not isinstance(prior, Knock):
-                    need = max(need, self.knock_switch)
+                    need = self.knock_switch
                 if d <= need * se:
                     pick = pi
                     why = f"{prior_why}; search agrees within noise ({worlds_done} worlds)"
