@@ -663,9 +663,9 @@ def test_hard_race_read_drops_the_race_after_a_high_throw_under_high_limits() ->
     assert all(seen.values()), seen
 
 
-def _unforced_knock_view(seed: int) -> View:
-    """Seat 0's first play-phase view (medium self-play) where a knock short of gin is legal
-    and ``hard`` would discard instead."""
+def _unforced_knock_view(seed: int, nth: int = 0) -> View:
+    """Seat 0's first (``nth`` 0) or later play-phase view (medium self-play) where a knock
+    short of gin is legal and ``hard`` would discard instead."""
     from okgin.bots.base import knock_deadwood
 
     for _, view in _medium_views(random.Random(seed), (0, 1)):
@@ -677,7 +677,9 @@ def _unforced_knock_view(seed: int) -> View:
                 if isinstance(a, Knock) and knock_deadwood(know.hand, a) > 0
             ]
             if short and not isinstance(HardBot(5).decide(view, know)[0], Knock):
-                return view
+                if not nth:
+                    return view
+                nth -= 1
     raise AssertionError("medium self-play ran out of games")
 
 
@@ -690,6 +692,22 @@ def test_expert_knock_switch_inf_never_searches_a_knock_hard_would_not_make() ->
     never = ExpertBot(5, budget=BUDGET, knock_switch=float("inf"))
     assert not any(isinstance(a, Knock) for a in never.candidates(view, know, prior))
     assert not isinstance(never.act(view), Knock)
+
+
+def test_expert_knock_switch_alone_sets_the_bar_for_a_knock_hard_would_not_make() -> None:
+    """``knock_switch`` K: the search leaves ``hard``'s discard for a knock it would not
+    make when the knock leads by more than K standard errors, whatever ``switch`` (the bar
+    for every other move) is: here the knock leads (18.5 to 14.1 points), so with
+    ``switch`` out of reach K = 0 knocks and a K out of reach keeps the discard."""
+    view = _unforced_knock_view(1, nth=2)
+    low = ExpertBot(5, budget=BUDGET, guard=math.inf, switch=1e9, knock_switch=0)
+    knock = low.act(view)
+    assert isinstance(knock, Knock)
+    means = low.last["means"]
+    assert means[str(knock)] == max(means.values())
+    high = ExpertBot(5, budget=BUDGET, guard=math.inf, switch=1e9, knock_switch=1e9)
+    assert not isinstance(high.act(view), Knock)
+    assert high.last["means"] == means  # the same search; only the bar differs
 
 
 def test_expert_quick_knock_0_drops_the_knocks_hard_would_not_make_against_a_quick_read() -> None:
