@@ -255,7 +255,15 @@ undercuts. On tuning deals never searching such a knock (``knock_switch`` ``inf`
 (docs/strength.md, fourteenth session). Held out, ``knock_switch=inf`` gave +7.59 and 72.5%
 of games against ``medium`` (910019), within the default's spread over seeds, and +1.64
 [+0.01, +3.27] against ``hard`` (910020), about half the default's lead: the knocks short of
-gin stay searched (``knock_switch`` 1).
+gin stay searched (``knock_switch`` 1). Since the forty-first session ``knock_switch`` alone
+sets the bar for such a knock (before, the larger of it and ``switch``, so a value below 1 did
+nothing). Below 1 it moves the play of 2-3% of the deals: on tuning deals of
+``scripts/expert_ab.py`` (500 each) ``knock_switch=0`` gave B − A −0.20 [−0.40, −0.01] against
+``medium`` (7204) and +0.18 [−0.13, +0.49] against ``hard`` (7205), ``knock_switch=0.5``
+−0.02 [−0.11, +0.06] and +0.14 [−0.10, +0.38]; held out by a rule fixed before the runs
+(adopted if above 0 on both), 0.5 gave −0.02 [−0.08, +0.03] against ``medium`` (1,913 deals
+of 910088) and +0.04 [−0.07, +0.14] against ``hard`` (1,680 of 910089), so it stays 1
+(docs/strength.md).
 
 ``multi_draw`` 0 (1, on, by default; sixteenth session): with 3-4 players the draw (offer,
 draw, the fiftieth card) is the prior's, not searched; with two players it changes nothing.
