@@ -907,9 +907,8 @@ class ExpertBot:
             )
             if pi in alive:
                 d, se = paired(values[best], values[pi], worlds_done)
-                need = self.switch
-                if isinstance(cands[best], Knock) and not isinstance(prior, Knock):
-                    need = self.knock_switch
+                knock = isinstance(cands[best], Knock) and not isinstance(prior, Knock)
+                need = self.knock_switch if knock else self.switch
                 if d <= need * se:
                     pick = pi
                     why = f"{prior_why}; search agrees within noise ({worlds_done} worlds)"
