@@ -47,11 +47,16 @@ from okgin.scoring import HandBreakdown, beats, hand_breakdown, hand_score, scor
 __all__ = ["HandResult", "HandState", "Phase", "beats", "score_hand"]
 
 
+#: Every way a hand ends (:attr:`HandResult.result`, a record's ``"result"``): the knocker wins,
+#: a defender undercuts the knocker, gin, big gin, or a dead hand (no winner).
+RESULTS: Final = ("knock", "undercut", "gin", "big_gin", "dead")
+
+
 @dataclass(frozen=True, slots=True)
 class HandResult:
     """How a hand ended and what each seat scored (RULES.md §7, RECORD.md)."""
 
-    result: str  # knock, undercut, gin, big_gin, dead
+    result: str  # one of RESULTS
     knocker: int | None
     knock_limit: int
     multiplier: int

@@ -29,7 +29,7 @@ from okgin.actions import from_json as action_from_json
 from okgin.actions import to_json as action_to_json
 from okgin.cards import CARDS, Card, cards_of, hand_value, mask_of
 from okgin.errors import OkginError, RecordError, SeatError
-from okgin.hand import HandResult, HandState, Phase
+from okgin.hand import RESULTS, HandResult, HandState, Phase
 from okgin.melds import Meld
 from okgin.rules import Rules
 from okgin.scoring import FinalLine, FinalScore, HandBreakdown, hand_breakdown
@@ -689,7 +689,6 @@ _RESULT_KEYS: Final = (
     "points",
     "winner",
 )
-_RESULTS: Final = ("knock", "undercut", "gin", "big_gin", "dead")
 
 
 def _seat_of(seat: int | None) -> int:
@@ -802,8 +801,8 @@ def _result_from_json(value: Any, where: str, n: int) -> HandResult:
     if extra:
         raise _bad(where, f"has an unknown field {_show(extra[0])}")
     kind = value["result"]
-    if kind not in _RESULTS:
-        raise _bad(where, f'"result" must be one of {", ".join(_RESULTS)}, not {_show(kind)}')
+    if kind not in RESULTS:
+        raise _bad(where, f'"result" must be one of {", ".join(RESULTS)}, not {_show(kind)}')
     deadwood = value["deadwood"]
     return HandResult(
         result=kind,

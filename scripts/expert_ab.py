@@ -34,6 +34,14 @@ give it the same bots, ``--seed`` and ``--rules`` (the limits are read off the d
 ``--limits`` keeps those buckets' lines only). How many deals were played differently is not
 in those lines, so it is left out; the games shares are read from the ``hands i`` lines
 beside them (each seating's result, winner and points), where every deal has one.
+
+``--outcomes`` (a run's or ``--tally``'s, where every deal has its hands) splits each bot's
+figure by how its seatings ended, from its seat: its gin (big gin included), its knock, its
+undercut of a knocker, the same three won by another seat (``their undercut``: with two
+players, its own knock undercut), and dead hands. Each ending's line gives its share of the
+seatings and the points a hand it brings (the hero's margin in those seatings over all of
+them: the lines sum to the bot's figure), and for each B the paired B − A of both, with 95%
+intervals over the deals: where B's difference comes from.
 """
 
 from __future__ import annotations
@@ -58,6 +66,7 @@ from okgin.bots.belief import Knowledge, World, true_worlds
 from okgin.cards import CARDS
 from okgin.commands import rules_arg, rules_of
 from okgin.game import Game
+from okgin.hand import RESULTS
 from okgin.rules import Rules
 from okgin.views import View
 
@@ -75,6 +84,39 @@ def _facts(rules: Rules, seed: int, deal: int) -> tuple[int, int, bool, bool]:
 def _margin(points: Sequence[int], hero: int) -> float:
     n = len(points)
     return points[hero] - (sum(points) - points[hero]) / (n - 1)
+
+
+#: How a seating ended, from the hero's seat (``--outcomes``).
+OUTCOMES = (
+    "own gin",
+    "own knock",
+    "own undercut",
+    "their gin",
+    "their knock",
+    "their undercut",
+    "dead",
+)
+
+
+def outcome(row: HandRow) -> str:
+    """``row``'s ending from the hero's seat (``row.rotation``), one of :data:`OUTCOMES`:
+    ``own`` where the hero won it, ``their`` where another seat did; big gin counts as gin."""
+    if row.winner < 0:
+        return "dead"
+    kind = "gin" if row.result == "big_gin" else row.result
+    return f"{'own' if row.winner == row.rotation else 'their'} {kind}"
+
+
+def _endings(seatings: Sequence[HandRow]) -> tuple[list[float], list[float]]:
+    """One deal's seatings by :func:`outcome`: each ending's share of them, and the hero's
+    margin in them over all of them (summed over the endings: the deal's figure)."""
+    share = [0.0] * len(OUTCOMES)
+    points = [0.0] * len(OUTCOMES)
+    for row in seatings:
+        k = OUTCOMES.index(outcome(row))
+        share[k] += 1 / len(seatings)
+        points[k] += _margin(row.points, row.rotation) / len(seatings)
+    return share, points
 
 
 #: The decisions ``--peek`` can peek in.
@@ -185,6 +227,8 @@ def _parse_hands(
             raise ValueError(f"{len(seatings)} seatings, not {players}")
         for rotation, seat in enumerate(seatings):
             result, winner, *points = seat.split(",")
+            if result not in RESULTS:
+                raise ValueError(f"result {result!r} is none of {', '.join(RESULTS)}")
             if len(points) != players:
                 raise ValueError(f"{len(points)} points in a seating, not {players}")
             rows.append(
@@ -276,6 +320,24 @@ def _games(rows: Sequence[_Row], rules: Rules, seed: int) -> list[str]:
     return out
 
 
+def _outcome_lines(rows: Sequence[_Row], arm: int, tag: str) -> list[str]:
+    """``--outcomes``' lines for arm ``arm`` (0: A; ``tag`` its name): each ending's share of
+    its seatings and points a hand; for a B, each one's B − A too, paired over the deals."""
+    ends = [_endings(r[4][arm]) for r in rows if r[4] is not None]
+    base = [_endings(r[4][0]) for r in rows if r[4] is not None] if arm else []
+    head = "share of seatings, points a hand from it"
+    out = [f"    {tag} by ending: {head}" + ("; B - A of both" if arm else "")]
+    for k, name in enumerate(OUTCOMES):
+        share = 100 * sum(e[0][k] for e in ends) / len(ends)
+        line = f"      {name:<14} {share:5.1f}%  {_ci([e[1][k] for e in ends]):<22}"
+        if arm:
+            ds = _ci([100 * (e[0][k] - b[0][k]) for e, b in zip(ends, base, strict=True)])
+            dp = _ci([e[1][k] - b[1][k] for e, b in zip(ends, base, strict=True)])
+            line += f"  {ds} pp  {dp}"
+        out.append(line.rstrip())
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("a")
@@ -305,6 +367,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         "draw or play: in those decisions only; knock or discard: in the plays with a legal "
         "knock or without one",
     )
+    ap.add_argument(
+        "--outcomes",
+        action="store_true",
+        help="split each bot's figure by how its seatings ended (its gin, knock, undercut; "
+        "theirs; dead): each ending's share and points a hand, and each B - A of both",
+    )
     args = ap.parse_args(argv)
     bs = tuple(args.b)
     for name in (args.a, *bs, args.vs):
@@ -330,6 +398,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             ap.error(f"--tally: {e}")
         rows = [r for r in rows if not wanted or bucket_of(r[0]) in wanted]
         span = f"the deals of {args.tally}"
+        if args.outcomes and any(r[4] is None for r in rows):
+            ap.error(f"--outcomes: a deal of {args.tally} has no 'hands i' line")
     else:
         deals = range(args.start, args.start + args.pairs)
         jobs = [
@@ -354,6 +424,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     games = _games(rows, rules, args.seed)
     if games:
         print(f"    {games[0]}")
+    if args.outcomes:
+        print("\n".join(_outcome_lines(rows, 0, "A")))
     # the limit lines, unless one bucket was asked for (they would repeat the totals)
     by_limit: dict[str, list[_Row]] = {}
     if len(wanted) != 1:
@@ -373,6 +445,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if games:
             print(f"    {games[i + 1]}")
         print(f"  {tag} - A: {_ci(diff)}{changed}")
+        if args.outcomes:
+            print("\n".join(_outcome_lines(rows, i + 1, tag)))
         for key, sub in by_limit.items():
             d = _ci([r[2][i] - r[1] for r in sub])
             own = _ci([r[2][i] for r in sub])

@@ -170,3 +170,59 @@ def test_games_shares_are_the_arenas_live_and_from_the_lines(
         AB.main([*args, "--tally", str(out)])
     err = capsys.readouterr().err.strip().splitlines()[-1]
     assert "line 2 is not a 'hands i: A … B …' line (1 points in a seating, not 2)" in err, err
+
+
+def test_outcomes_split_each_figure_by_ending_and_sum_to_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    job = ({"preset": "standard"}, "medium", ("easy",), "hard", 7013)
+    seen = set()
+    for d in range(6):
+        _, a, (b,), _, hands = AB._deal((*job, d, ""))
+        for figure, seatings in zip((a, b), hands, strict=True):
+            share, points = AB._endings(seatings)
+            assert sum(share) == pytest.approx(1.0)
+            assert sum(points) == pytest.approx(figure)  # the endings add up to the deal
+            for row in seatings:
+                end = AB.outcome(row)
+                seen.add(end)
+                won = row.points[row.rotation] > 0 or row.winner == row.rotation
+                assert end == "dead" or end.startswith("own" if won else "their"), (row, end)
+    assert len(seen) >= 3 and {e.split()[0] for e in seen} >= {"own", "their"}, seen
+    args = ["medium", "easy", "--vs", "hard", "--seed", "7013", "--pairs", "3"]
+    assert AB.main([*args, "--verbose", "--outcomes"]) == 0
+    live = capsys.readouterr().out
+    for tag in ("A", "B"):
+        assert f"    {tag} by ending: share of seatings, points a hand from it" in live
+    assert all(f"      {name} " in live for name in AB.OUTCOMES)
+    # the same from the lines; refused in one line where a deal lacks its hands or a
+    # seating's result is not a hand's
+    out = tmp_path / "run.out"
+    out.write_text(live, encoding="utf-8")
+    assert AB.main([*args, "--tally", str(out), "--outcomes"]) == 0
+    tallied = capsys.readouterr().out
+    ending = [x for x in live.splitlines() if x.startswith("      ")]
+    assert len(ending) == 2 * len(AB.OUTCOMES)
+    assert ending == [x for x in tallied.splitlines() if x.startswith("      ")]
+    out.write_text("deal 0: A +1.0 B +2.0\n", encoding="utf-8")
+    with pytest.raises(SystemExit):
+        AB.main([*args, "--tally", str(out), "--outcomes"])
+    err = capsys.readouterr().err.strip().splitlines()[-1]
+    assert err.endswith(f"--outcomes: a deal of {out} has no 'hands i' line"), err
+    bad = "hands 0: A win,0,25,0;gin,1,0,25 B gin,0,25,0;dead,-1,0,0"
+    out.write_text(f"deal 0: A +1.0 B +2.0\n{bad}\n", encoding="utf-8")
+    with pytest.raises(SystemExit):
+        AB.main([*args, "--tally", str(out)])
+    err = capsys.readouterr().err.strip().splitlines()[-1]
+    assert "(result 'win' is none of knock, undercut, gin, big_gin, dead)" in err, err
+
+
+def test_outcome_reads_the_ending_from_the_heros_seat() -> None:
+    def row(result: str, winner: int, rotation: int) -> object:
+        return AB.HandRow(0, 0, rotation, 0, 10, False, False, result, winner, (0, 0))
+
+    assert AB.outcome(row("big_gin", 1, 1)) == "own gin"
+    assert AB.outcome(row("undercut", 0, 1)) == "their undercut"  # its knock undercut
+    assert AB.outcome(row("undercut", 1, 1)) == "own undercut"
+    assert AB.outcome(row("knock", 1, 0)) == "their knock"
+    assert AB.outcome(row("dead", -1, 0)) == "dead"
