@@ -94,6 +94,11 @@ deals (``scripts/expert_ab.py``, 656 and 569 deals) ``mimic=2`` gave B − A +1.
 adopted. ``mimic=2`` again, 2,000 fresh deals each by a rule fixed before the runs (adopted if
 above 0 on both): +0.37 [−0.65, +1.39] against ``medium`` (910079) and +1.22 [−0.03, +2.47]
 against ``hard`` (910080), so it became the default with two players (docs/strength.md).
+Paired with ``mimic=0`` again on 2,000 fresh deals each (forty-second session, a rule fixed
+before the runs: back to 0 if above 0 on both): ``mimic=0`` −1.60 [−2.89, −0.32] against
+``hard`` (910090) and −0.73 [−1.73, +0.27] against ``medium`` (910091), so it stays; over the
+two paired readings ``mimic=2`` is worth +1.41 [+0.51, +2.31] against ``hard``, all of it in
+the race to gin (``scripts/expert_ab.py --outcomes``: its own gins +0.72, the opponent's +0.74).
 Against ``openspiel-simple`` (whose throws break ties by the highest card) paired with
 ``mimic=0``: −0.68 [−1.72, +0.37] on tuning deals (7099), +0.32 [−0.71, +1.35] held out
 (910085): no cost shown.
