@@ -44,7 +44,7 @@ from okgin.melds import (
 from okgin.rules import Rules
 from okgin.scoring import HandBreakdown, beats, hand_breakdown, hand_score, score_hand
 
-__all__ = ["HandResult", "HandState", "Phase", "beats", "score_hand"]
+__all__ = ["RESULTS", "HandResult", "HandState", "Phase", "beats", "score_hand"]
 
 
 #: Every way a hand ends (:attr:`HandResult.result`, a record's ``"result"``): the knocker wins,
