@@ -131,13 +131,16 @@ def test_a_whole_hand_against_a_bot_by_clicks(browser: Any, server: Server) -> N
     page.click("#act-hint")
     page.wait_for_function("() => document.querySelector('#hint').textContent.startsWith('Hint:')")
     clicks = play_hand_by_clicks(page)
-    assert clicks >= 3
+    # "Play" deals at random, and a bot may knock or go gin after the person's first turn, so
+    # a hand by clicks can be two clicks long (CI once saw it); the person moved at least once
+    assert clicks >= 1
     text = page.locator("#result").inner_text()
     assert "The hand is over" in text or "The game is over" in text
     # the core's breakdown, line by line: each seat's deadwood and the points, or a dead hand
     assert "dead hand" in text or (text.count("deadwood") >= 2 and " points." in text), text
     assert page.locator("#scores tr").count() >= 3  # header, the hand, the totals
-    assert page.locator("#log li").count() >= 4
+    # each click is at least one action in the hand's log, and the bot moved too
+    assert page.locator("#log li").count() > clicks
     # (docs/web.md's end-of-hand screenshot is test_web_table_ux's: a knock with layoffs)
     # Play's deal is not fixed: a doubled gin can end the game to 100 in its first hand
     over = "The game is over" in text
