@@ -135,7 +135,13 @@ hold out for gin, a seat throwing like a gin seeker, ``combo`` 4, scores 2.37 po
 more), so ``combo`` N lets the expert's own seat throw so in its rollouts. Measured, it plays
 worse against ``hard``: on the tuning deals of ``scripts/expert_ab.py --seed 7013`` −9.62
 [−17.82, −1.41] points per hand (``combo`` 4, 56 deals) and −3.05 [−9.81, +3.71] (``combo``
-2, 42 deals) against the default (docs/strength.md, "Issue 16", seventh session).
+2, 42 deals) against the default (docs/strength.md, "Issue 16", seventh session). Screened
+again on today's expert (forty-third session; tuning deals of ``scripts/expert_ab.py``, 300
+against ``hard``, 7206, and 340 against ``medium``, 7207): ``combo`` 2 +1.88 [−0.92, +4.69]
+and +2.24 [+0.17, +4.31], ``combo`` 1 +0.71 and +1.96; ``combo`` 2 is held out on
+910092-910093 by a rule fixed before the runs, which go on over sessions to 1,000 deals each
+(docs/strength.md). Its time is the default's: ``expert_actions.py --seed 5 --hands 4`` took
+23.7 s with it and 24.5 s without, side by side (compiled core).
 
 Why ``holder`` is 0 (off) by default: ``holder`` π types the rollouts' opponents who have
 thrown this hand: in each world one is a player holding out for gin (``opponent_caps``,
