@@ -138,10 +138,14 @@ worse against ``hard``: on the tuning deals of ``scripts/expert_ab.py --seed 701
 2, 42 deals) against the default (docs/strength.md, "Issue 16", seventh session). Screened
 again on today's expert (forty-third session; tuning deals of ``scripts/expert_ab.py``, 300
 against ``hard``, 7206, and 340 against ``medium``, 7207): ``combo`` 2 +1.88 [−0.92, +4.69]
-and +2.24 [+0.17, +4.31], ``combo`` 1 +0.71 and +1.96; ``combo`` 2 is held out on
-910092-910093 by a rule fixed before the runs, which go on over sessions to 1,000 deals each
-(docs/strength.md). Its time is the default's: ``expert_actions.py --seed 5 --hands 4`` took
-23.7 s with it and 24.5 s without, side by side (compiled core).
+and +2.24 [+0.17, +4.31], ``combo`` 1 +0.71 and +1.96. Held out by a rule fixed before the
+runs (adopted with two players if above 0 on both; forty-third and forty-fourth sessions,
+1,000 deals each): ``combo`` 2 +1.10 [−0.54, +2.74] against ``hard`` (910092; +4.25 [+0.86,
++7.65] under limits 5-7) and −0.52 [−1.74, +0.70] against ``medium`` (910093): not adopted,
+so it stays 0 (docs/strength.md). A gin seeker's throw helps in the race against a holder
+and not against a quick knocker; gating it on the read of the opponent is untried. Its time
+is the default's: ``expert_actions.py --seed 5 --hands 4`` took 23.7 s with it and 24.5 s
+without, side by side (compiled core).
 
 Why ``holder`` is 0 (off) by default: ``holder`` π types the rollouts' opponents who have
 thrown this hand: in each world one is a player holding out for gin (``opponent_caps``,
