@@ -1737,6 +1737,48 @@ def test_expert_kind_read_draws_the_quick_belief_against_a_quick_knocker() -> No
         make_bot("expert:kind_read=2")
 
 
+def test_expert_combo_read_gives_its_own_combo_only_against_a_holder() -> None:
+    """``combo_read`` L, the mirror of ``mimic_read``: the bot's own rollout seat throws as a
+    gin seeker (``combo`` K) only while the opponent does not read as a quick knocker: no
+    calm knock short of gin in an earlier hand and this hand's log odds of the quick kind
+    below L, or no throw yet. inf (the default) gives K whatever the read; ``combo`` 0 is
+    0 whatever L; an L that is not a number is refused."""
+    from okgin.bots.belief import decision_rng, kind_evidence
+
+    views = [v for _, v in _views(Rules.preset("standard"), 40, 74)]
+    thrown = [Knowledge(v).threw[1 - v.own_seat].bit_count() for v in views]
+    first = next(v for v, n in zip(views, thrown, strict=True) if n == 0)
+    later = next(v for v, n in zip(views, thrown, strict=True) if n >= 3)
+    for view in (first, later):
+        other = 1 - view.own_seat
+        pts = [0, 0]
+        pts[other] = 15
+        read = _with_past(view, _ended("knock", other, (pts[0], pts[1])))
+        unread = _with_past(view, _ended("gin", other, (pts[0], pts[1])))
+        know = Knowledge(unread)
+        odds = None
+        if view is later:
+            odds = kind_evidence(know, other, decision_rng(1, unread, "kind"))
+        for bot, on_read, on_unread in (
+            (ExpertBot(1), 0, 0),
+            (ExpertBot(1, combo_read=-1e9), 0, 0),
+            (ExpertBot(1, combo=2), 2, 2),
+            (ExpertBot(1, combo=2, combo_read=1e9), 0, 2),
+            (ExpertBot(1, combo=3, combo_read=-1e9), 0, 0 if odds is not None else 3),
+        ):
+            assert bot.own_combo(read, Knowledge(read)) == on_read
+            assert bot.own_combo(unread, know) == on_unread
+        if odds is not None:
+            # the threshold is the odds' own: off at it, on just above it
+            assert ExpertBot(1, combo=2, combo_read=odds).own_combo(unread, know) == 0
+            above = ExpertBot(1, combo=2, combo_read=odds + 1e-9)
+            assert above.own_combo(unread, know) == 2
+            assert above.own_combo(read, Knowledge(read)) == 0  # the earlier hand's read
+    with pytest.raises(BotError, match="combo_read must be"):
+        ExpertBot(1, combo=2, combo_read=math.nan)
+    assert make_bot("expert:combo=2,combo_read=1").combo_read == 1  # type: ignore[attr-defined]
+
+
 def test_expert_mimic_read_gives_the_mask_only_against_a_quick_knocker() -> None:
     """``mimic_read`` L: ``mimic``'s mask only while the opponent reads as a quick knocker,
     from a calm knock short of gin in an earlier hand or from this hand's log odds of the

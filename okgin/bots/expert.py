@@ -143,7 +143,10 @@ runs (adopted with two players if above 0 on both; forty-third and forty-fourth 
 1,000 deals each): ``combo`` 2 +1.10 [−0.54, +2.74] against ``hard`` (910092; +4.25 [+0.86,
 +7.65] under limits 5-7) and −0.52 [−1.74, +0.70] against ``medium`` (910093): not adopted,
 so it stays 0 (docs/strength.md). A gin seeker's throw helps in the race against a holder
-and not against a quick knocker; gating it on the read of the opponent is untried. Its time
+and not against a quick knocker: ``combo_read`` L (forty-fourth session; inf, always, by
+default) gates it on the read, the mirror of ``mimic_read``: K only while the opponent does not
+read as quick (no calm knock of an earlier hand, this hand's log odds of the quick kind below
+L, or no throw yet); screened from the forty-fourth session on tuning deals 7210-7211. Its time
 is the default's: ``expert_actions.py --seed 5 --hands 4`` took 23.7 s with it and 24.5 s
 without, side by side (compiled core).
 
@@ -506,6 +509,7 @@ OPTIONS: dict[str, type] = {
     "win_value": float,
     "read_holdout": int,
     "combo": int,
+    "combo_read": float,
     "holder": float,
     "holder_combo": int,
     "holder_knock": int,
@@ -607,6 +611,7 @@ class ExpertBot:
         guard: float = GUARD,
         read_holdout: int = 0,
         combo: int = 0,
+        combo_read: float = math.inf,
         holder: float = 0.0,
         holder_combo: int = 4,
         holder_knock: int = 1,
@@ -660,6 +665,7 @@ class ExpertBot:
         _check(read_holdout in (0, 1), "read_holdout", read_holdout, "0 or 1")
         _check(discards >= 0, "discards", discards, "0 or more")
         _check(combo >= 0, "combo", combo, "0 or more")
+        _check(not math.isnan(combo_read), "combo_read", combo_read, "a log odds (inf: always)")
         _check(0 <= holder <= 1, "holder", holder, "a share from 0 to 1")
         _check(holder_combo >= 0, "holder_combo", holder_combo, "0 or more")
         _check(holder_knock in (0, 1), "holder_knock", holder_knock, "0 or 1")
@@ -747,6 +753,7 @@ class ExpertBot:
         self.guard = guard
         self.read_holdout = read_holdout
         self.combo = combo
+        self.combo_read = combo_read
         self.holder = holder
         self.holder_combo = holder_combo
         self.holder_knock = holder_knock
@@ -1023,6 +1030,7 @@ class ExpertBot:
         plain, sharp = self._two_player_beliefs(knocks)
         danger = self.danger(view, know)
         mimic = self.mimic_mask(view, know)
+        combo = self.own_combo(view, know)
         alive = list(range(len(cands)))
         values: list[list[float]] = [[] for _ in cands]
         spent = 0
@@ -1050,8 +1058,8 @@ class ExpertBot:
                         if 0 < deadwood(w.hands[s]) <= limit:
                             caps[s] = self.opponent_caps
                 combos: list[int] | None = None
-                if self.combo or typed:
-                    combos = [self.combo if s == me else 0 for s in range(view.players)]
+                if combo or typed:
+                    combos = [combo if s == me else 0 for s in range(view.players)]
                     if typed and not self._type(w.hands, typed, limit, rng, caps, combos):
                         continue
                 base = world_state(know, w)
@@ -1091,6 +1099,20 @@ class ExpertBot:
                 return 0
         own, every = 1 << view.own_seat, (1 << view.players) - 1
         return {1: every ^ own, 2: every, 3: own}[mimic]
+
+    def own_combo(self, view: View, know: Knowledge) -> int:
+        """``combo`` (with ``combo_read`` L): K for the bot's own seat's rollout throws (a gin
+        seeker's, :func:`~okgin.bots.playout._combo_discard`), or 0; with L below inf, 0 while
+        the opponent reads as a quick knocker (a calm knock of an earlier hand, ``kind_read``,
+        or this hand's log odds of the quick kind L or more), K while it reads as one who holds
+        out for gin or has not thrown yet (3-4 players: no odds, so K), the mirror of
+        ``mimic_read``."""
+        if not self.combo or self.combo_read == math.inf:
+            return self.combo
+        if self.read_before(view):
+            return 0
+        odds = self._odds(know)
+        return 0 if odds is not None and odds >= self.combo_read else self.combo
 
     def belief_for(self, view: View, knocks: bool, know: Knowledge) -> dict[str, Any]:
         """The belief a search draws its worlds from: with 3-4 players the ``_multi`` one,
