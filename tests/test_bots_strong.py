@@ -1737,18 +1737,19 @@ def test_expert_kind_read_draws_the_quick_belief_against_a_quick_knocker() -> No
         make_bot("expert:kind_read=2")
 
 
-def test_expert_combo_read_gives_its_own_combo_only_against_a_holder() -> None:
-    """``combo_read`` L, the mirror of ``mimic_read``: the bot's own rollout seat throws as a
-    gin seeker (``combo`` K) only while the opponent does not read as a quick knocker: no
-    calm knock short of gin in an earlier hand and this hand's log odds of the quick kind
-    below L, or no throw yet. inf (the default) gives K whatever the read; ``combo`` 0 is
-    0 whatever L; an L that is not a number is refused."""
+def _read_and_unread() -> list[tuple[View, View, View, Knowledge, float | None]]:
+    """Two views of seed 74 (before the opponent's first throw, after its third), each as
+    (view, read, unread, knowledge of unread, odds): ``read`` after an earlier hand the
+    opponent won by a calm knock (``kind_read`` reads it quick), ``unread`` after one it won
+    by gin; the odds are this hand's ``kind_evidence`` of the quick kind (None before a
+    throw)."""
     from okgin.bots.belief import decision_rng, kind_evidence
 
     views = [v for _, v in _views(Rules.preset("standard"), 40, 74)]
     thrown = [Knowledge(v).threw[1 - v.own_seat].bit_count() for v in views]
     first = next(v for v, n in zip(views, thrown, strict=True) if n == 0)
     later = next(v for v, n in zip(views, thrown, strict=True) if n >= 3)
+    cases: list[tuple[View, View, View, Knowledge, float | None]] = []
     for view in (first, later):
         other = 1 - view.own_seat
         pts = [0, 0]
@@ -1759,6 +1760,17 @@ def test_expert_combo_read_gives_its_own_combo_only_against_a_holder() -> None:
         odds = None
         if view is later:
             odds = kind_evidence(know, other, decision_rng(1, unread, "kind"))
+        cases.append((view, read, unread, know, odds))
+    return cases
+
+
+def test_expert_combo_read_gives_its_own_combo_only_against_a_holder() -> None:
+    """``combo_read`` L, the mirror of ``mimic_read``: the bot's own rollout seat throws as a
+    gin seeker (``combo`` K) only while the opponent does not read as a quick knocker: no
+    calm knock short of gin in an earlier hand and this hand's log odds of the quick kind
+    below L, or no throw yet. inf (the default) gives K whatever the read; ``combo`` 0 is
+    0 whatever L; an L that is not a number is refused."""
+    for _view, read, unread, know, odds in _read_and_unread():
         for bot, on_read, on_unread in (
             (ExpertBot(1), 0, 0),
             (ExpertBot(1, combo_read=-1e9), 0, 0),
@@ -1786,23 +1798,8 @@ def test_expert_mimic_read_gives_the_mask_only_against_a_quick_knocker() -> None
     first throw. −inf (the default) gives the mask whatever the read; 3-4 players never
     read quick. ``mimic=3``'s mask is the bot's own seat alone; unset (the default) it is
     ``mimic=2``'s with two players and none with three."""
-    from okgin.bots.belief import decision_rng, kind_evidence
-
-    views = [v for _, v in _views(Rules.preset("standard"), 40, 74)]
-    thrown = [Knowledge(v).threw[1 - v.own_seat].bit_count() for v in views]
-    first = next(v for v, n in zip(views, thrown, strict=True) if n == 0)
-    later = next(v for v, n in zip(views, thrown, strict=True) if n >= 3)
-    for view in (first, later):
-        other = 1 - view.own_seat
-        pts = [0, 0]
-        pts[other] = 15
-        read = _with_past(view, _ended("knock", other, (pts[0], pts[1])))
-        unread = _with_past(view, _ended("gin", other, (pts[0], pts[1])))
-        opponents, every = 1 << other, 0b11
-        know = Knowledge(unread)
-        odds = None
-        if view is later:
-            odds = kind_evidence(know, other, decision_rng(1, unread, "kind"))
+    for view, read, unread, know, odds in _read_and_unread():
+        opponents, every = 1 << (1 - view.own_seat), 0b11
         for bot, on_read, on_unread in (
             (ExpertBot(1, mimic=0), 0, 0),
             (ExpertBot(1), every, every),  # unset: 2 with two players

@@ -1093,10 +1093,8 @@ class ExpertBot:
         mimic = self.mimic if self.mimic is not None else (2 if view.players == 2 else 0)
         if not mimic:
             return 0
-        if self.mimic_read > -math.inf and not self.read_before(view):
-            odds = self._odds(know)
-            if odds is None or odds < self.mimic_read:
-                return 0
+        if self.mimic_read > -math.inf and not self.quick_at(view, know, self.mimic_read):
+            return 0
         own, every = 1 << view.own_seat, (1 << view.players) - 1
         return {1: every ^ own, 2: every, 3: own}[mimic]
 
@@ -1109,10 +1107,17 @@ class ExpertBot:
         ``mimic_read``."""
         if not self.combo or self.combo_read == math.inf:
             return self.combo
+        return 0 if self.quick_at(view, know, self.combo_read) else self.combo
+
+    def quick_at(self, view: View, know: Knowledge, level: float) -> bool:
+        """Whether the opponent reads as a quick knocker at log odds ``level`` (the gate of
+        ``mimic_read`` and ``combo_read``): a calm knock of an earlier hand (``kind_read``),
+        or this hand's log odds of the quick kind ``level`` or more (never before its first
+        throw, nor with 3-4 players)."""
         if self.read_before(view):
-            return 0
+            return True
         odds = self._odds(know)
-        return 0 if odds is not None and odds >= self.combo_read else self.combo
+        return odds is not None and odds >= level
 
     def belief_for(self, view: View, knocks: bool, know: Knowledge) -> dict[str, Any]:
         """The belief a search draws its worlds from: with 3-4 players the ``_multi`` one,
