@@ -146,7 +146,10 @@ so it stays 0 (docs/strength.md). A gin seeker's throw helps in the race against
 and not against a quick knocker: ``combo_read`` L (forty-fourth session; inf, always, by
 default) gates it on the read, the mirror of ``mimic_read``: K only while the opponent does not
 read as quick (no calm knock of an earlier hand, this hand's log odds of the quick kind below
-L, or no throw yet); screened from the forty-fourth session on tuning deals 7210-7211. Its time
+L, or no throw yet). Screened on tuning deals (500 each, forty-fourth and forty-fifth
+sessions): ``combo=2,combo_read=1`` −0.22 [−2.50, +2.06] against ``hard`` (7210) and −0.12
+[−1.51, +1.27] against ``medium`` (7211), ``combo_read=0`` −0.91 and −0.37: not taken further.
+``combo`` 1 is held out against the default from the forty-fifth session (910094-910095). Its time
 is the default's: ``expert_actions.py --seed 5 --hands 4`` took 23.7 s with it and 24.5 s
 without, side by side (compiled core).
 
