@@ -151,7 +151,7 @@ sessions): ``combo=2,combo_read=1`` −0.22 [−2.50, +2.06] against ``hard`` (7
 [−1.51, +1.27] against ``medium`` (7211), ``combo_read=0`` −0.91 and −0.37: not taken further.
 Held out (forty-fifth session, 1,000 deals each, by a rule fixed before the runs), ``combo``
 1 gave +0.08 [−1.21, +1.37] against ``hard`` (910094) and −0.17 [−1.30, +0.95] against
-``medium`` (910095): not adopted either. Its time
+``medium`` (910095): not adopted either. ``combo_read``'s time
 is the default's: ``expert_actions.py --seed 5 --hands 4`` took 23.7 s with it and 24.5 s
 without, side by side (compiled core).
 
