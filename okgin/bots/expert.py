@@ -256,6 +256,20 @@ spec sets the prior's parameter ``P`` (``expert:prior_outs=0``); ``race`` is the
 spelling of ``prior_race``. With three or four players the prior is ``hard``'s as tuned
 there (the race did not help: 164 deals of 7150 under ``party``).
 
+``take_margin`` 0.5 and ``beta`` 0.5 in :data:`PRIOR` (forty-sixth session; ``hard``'s own
+0.25 and 1.0 before): the prior takes the upcard only for a lead of half a point over an
+average stock card, and weighs feeding the opponent half as much. ``hard``'s weights were
+tuned by self-play before the race was added; the expert keeps its prior's move in about 94%
+of its decisions (a scratch count on 7212-7213: its search switched in 88 of 1,429 against
+``hard``). At ``hard``'s speed, the prior alone on tuning deals: ``take_margin=0.5`` +0.42
+[−0.02, +0.86] (1,527 deals of 7208) and +0.30 [+0.00, +0.60] (3,000 of 7214) points a hand
+against ``hard``, +0.02 and +0.03 against ``medium``; both +0.46 [−0.03, +0.95] and −0.10
+[−0.41, +0.22] (7214-7215). Held out under the expert by a rule fixed before the runs
+(adopted if above 0 against ``hard`` and not below −0.3 against ``medium``), 1,000 deals
+each: +0.33 [−0.22, +0.88] against ``hard`` (910096: its own gins +0.33) and +0.14 [−0.30,
++0.57] against ``medium`` (910097), so both joined :data:`PRIOR` (docs/strength.md).
+``expert:prior_take_margin=0.25,prior_beta=1.0`` plays the default before.
+
 ``race_read`` 4 (thirteenth session): under knock limits of 8 or more (``race_read_limit``)
 the race counts only while the opponent's last throw of the hand is worth 4 or less
 (:meth:`~okgin.bots.hard.HardBot.races`): one who knocks at once, like ``medium``, throws its
@@ -461,7 +475,13 @@ __all__ = [
 ]
 
 #: The two-player parameters of the expert's prior over ``hard``'s (see the docstring).
-PRIOR: dict[str, float] = {"race": 5.0, "outs": 4.0, "race_read": 4}
+PRIOR: dict[str, float] = {
+    "race": 5.0,
+    "outs": 4.0,
+    "race_read": 4,
+    "take_margin": 0.5,
+    "beta": 0.5,
+}
 
 #: The belief with three or four players, under any belief setting a spec gives
 #: (``multi_belief`` 0: the two-player one): more worlds drawn per world kept, weighed by the
