@@ -266,9 +266,12 @@ of its decisions (a scratch count on 7212-7213: its search switched in 88 of 1,4
 against ``hard``, +0.02 and +0.03 against ``medium``; both +0.46 [−0.03, +0.95] and −0.10
 [−0.41, +0.22] (7214-7215). Held out under the expert by a rule fixed before the runs
 (adopted if above 0 against ``hard`` and not below −0.3 against ``medium``), 1,000 deals
-each: +0.33 [−0.22, +0.88] against ``hard`` (910096: its own gins +0.33) and +0.14 [−0.30,
-+0.57] against ``medium`` (910097), so both joined :data:`PRIOR` (docs/strength.md).
-``expert:prior_take_margin=0.25,prior_beta=1.0`` plays the default before.
+each: +0.33 [−0.22, +0.88] against ``hard`` (910096: its own gins +0.33) and
++0.14 [−0.30, +0.57] against ``medium`` (910097), so both joined :data:`PRIOR`
+(docs/strength.md). ``expert:prior_take_margin=0.25,prior_beta=1.0`` plays the default
+before. With the new prior the expert read +4.24 against ``hard`` over two held-out seeds
+(910096, 910098), +7.82 and 71.75% of games against ``medium`` (910097, 910099), +6.16 against
+OpenSpiel's simple bot (910100) and 79.5% of EAAI-21 games against ``medium`` (910101).
 
 ``race_read`` 4 (thirteenth session): under knock limits of 8 or more (``race_read_limit``)
 the race counts only while the opponent's last throw of the hand is worth 4 or less
