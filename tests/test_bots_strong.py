@@ -1611,11 +1611,15 @@ def test_expert_prior_races_for_gin_with_two_players_only() -> None:
     assert bot.hard.params == {**DEFAULTS, **PRIOR}
     assert bot.hard.multi_params == {**DEFAULTS, **MULTI}
     assert DEFAULTS["race"] == DEFAULTS["outs"] == DEFAULTS["race_read"] == 0  # as tuned
-    # the prior takes the upcard for a larger lead and weighs feeding less than ``hard``
-    assert PRIOR["take_margin"] > DEFAULTS["take_margin"] and PRIOR["beta"] < DEFAULTS["beta"]
-    before = make_bot("expert:prior_take_margin=0.25,prior_beta=1.0")
-    assert isinstance(before, ExpertBot)
-    assert before.hard.params == {**DEFAULTS, **PRIOR, "take_margin": 0.25, "beta": 1.0}
+    # the prior takes the upcard for a larger lead than ``hard``; it weighs feeding as ``hard``
+    assert PRIOR["take_margin"] > DEFAULTS["take_margin"] and "beta" not in PRIOR
+    for spec, margin, beta in (
+        ("expert:prior_take_margin=0.5,prior_beta=0.5", 0.5, 0.5),  # forty-sixth session's
+        ("expert:prior_take_margin=0.25", 0.25, DEFAULTS["beta"]),  # the one before
+    ):
+        before = make_bot(spec)
+        assert isinstance(before, ExpertBot)
+        assert before.hard.params == {**DEFAULTS, **PRIOR, "take_margin": margin, "beta": beta}
     for spec, race, outs in (
         ("expert:race=3", 3.0, PRIOR["outs"]),
         ("expert:prior_race=2,prior_outs=0", 2.0, 0.0),

@@ -256,22 +256,24 @@ spec sets the prior's parameter ``P`` (``expert:prior_outs=0``); ``race`` is the
 spelling of ``prior_race``. With three or four players the prior is ``hard``'s as tuned
 there (the race did not help: 164 deals of 7150 under ``party``).
 
-``take_margin`` 0.5 and ``beta`` 0.5 in :data:`PRIOR` (forty-sixth session; ``hard``'s own
-0.25 and 1.0 before): the prior takes the upcard only for a lead of half a point over an
-average stock card, and weighs feeding the opponent half as much. ``hard``'s weights were
-tuned by self-play before the race was added; the expert keeps its prior's move in about 94%
-of its decisions (a scratch count on 7212-7213: its search switched in 88 of 1,429 against
-``hard``). At ``hard``'s speed, the prior alone on tuning deals: ``take_margin=0.5`` +0.42
-[−0.02, +0.86] (1,527 deals of 7208) and +0.30 [+0.00, +0.60] (3,000 of 7214) points a hand
-against ``hard``, +0.02 and +0.03 against ``medium``; both +0.46 [−0.03, +0.95] and −0.10
-[−0.41, +0.22] (7214-7215). Held out under the expert by a rule fixed before the runs
-(adopted if above 0 against ``hard`` and not below −0.3 against ``medium``), 1,000 deals
-each: +0.33 [−0.22, +0.88] against ``hard`` (910096: its own gins +0.33) and
-+0.14 [−0.30, +0.57] against ``medium`` (910097), so both joined :data:`PRIOR`
-(docs/strength.md). ``expert:prior_take_margin=0.25,prior_beta=1.0`` plays the default
-before. With the new prior the expert read +4.24 against ``hard`` over two held-out seeds
-(910096, 910098), +7.82 and 71.75% of games against ``medium`` (910097, 910099), +6.16 against
-OpenSpiel's simple bot (910100) and 79.5% of EAAI-21 games against ``medium`` (910101).
+``take_margin`` 0.75 in :data:`PRIOR` (``hard``'s own 0.25 before the forty-sixth session):
+the prior takes the upcard only for a lead of three quarters of a point over an average stock
+card. ``hard``'s weights were tuned by self-play before the race was added; the expert keeps
+its prior's move in about 94% of its decisions (a scratch count on 7212-7213: its search
+switched in 88 of 1,429 against ``hard``). At ``hard``'s speed, the prior alone on tuning
+deals: ``take_margin=0.5`` +0.42 [−0.02, +0.86] (1,527 deals of 7208) and +0.30 [+0.00,
++0.60] (3,000 of 7214) points a hand against ``hard``, +0.02 and +0.03 against ``medium``; with
+``beta`` 0.5 +0.46 [−0.03, +0.95] and −0.10 [−0.41, +0.22] (7214-7215). Held out under the
+expert, each by a rule fixed before the runs (adopted if above 0 against ``hard`` and not
+below −0.3 against ``medium``), 1,000 deals each: ``take_margin`` 0.5 with ``beta`` 0.5 +0.33
+[−0.22, +0.88] against ``hard`` (910096) and +0.14 [−0.30, +0.57] against ``medium`` (910097),
+adopted in the forty-sixth session; over it ``take_margin`` 0.75 with ``hard``'s ``beta`` 1.0
+(+0.19 and +0.23 at ``hard``'s speed on 7218-7219) +0.05 [−0.56, +0.66] (910102) and +0.19
+[−0.16, +0.54] (910103), adopted in the forty-seventh (docs/strength.md).
+``expert:prior_take_margin=0.5,prior_beta=0.5`` plays the forty-sixth session's default,
+``expert:prior_take_margin=0.25`` the one before. With this prior the expert read +2.49
+[+0.88, +4.10] against ``hard`` (910102) and +7.83 and 71.6% of games against ``medium``
+(910103).
 
 ``race_read`` 4 (thirteenth session): under knock limits of 8 or more (``race_read_limit``)
 the race counts only while the opponent's last throw of the hand is worth 4 or less
@@ -482,8 +484,7 @@ PRIOR: dict[str, float] = {
     "race": 5.0,
     "outs": 4.0,
     "race_read": 4,
-    "take_margin": 0.5,
-    "beta": 0.5,
+    "take_margin": 0.75,
 }
 
 #: The belief with three or four players, under any belief setting a spec gives
