@@ -261,19 +261,23 @@ the prior takes the upcard only for a lead of three quarters of a point over an 
 card. ``hard``'s weights were tuned by self-play before the race was added; the expert keeps
 its prior's move in about 94% of its decisions (a scratch count on 7212-7213: its search
 switched in 88 of 1,429 against ``hard``). At ``hard``'s speed, the prior alone on tuning
-deals: ``take_margin=0.5`` +0.42 [−0.02, +0.86] (1,527 deals of 7208) and +0.30 [+0.00,
-+0.60] (3,000 of 7214) points a hand against ``hard``, +0.02 and +0.03 against ``medium``; with
-``beta`` 0.5 +0.46 [−0.03, +0.95] and −0.10 [−0.41, +0.22] (7214-7215). Held out under the
-expert, each by a rule fixed before the runs (adopted if above 0 against ``hard`` and not
-below −0.3 against ``medium``), 1,000 deals each: ``take_margin`` 0.5 with ``beta`` 0.5 +0.33
-[−0.22, +0.88] against ``hard`` (910096) and +0.14 [−0.30, +0.57] against ``medium`` (910097),
-adopted in the forty-sixth session; over it ``take_margin`` 0.75 with ``hard``'s ``beta`` 1.0
+deals: ``take_margin=0.5`` +0.42 [−0.02, +0.86] (1,527 deals of 7208) and +0.30
+[+0.00, +0.60] (3,000 of 7214) points a hand against ``hard``, +0.02 and +0.03 against
+``medium``; with ``beta`` 0.5 +0.46 [−0.03, +0.95] and −0.10 [−0.41, +0.22] (7214-7215).
+Held out under the expert, each by a rule fixed before the runs (adopted if above 0 against
+``hard`` and not below −0.3 against ``medium``), 1,000 deals each: ``take_margin`` 0.5 with
+``beta`` 0.5 +0.33 [−0.22, +0.88] against ``hard`` (910096) and +0.14 [−0.30, +0.57] against
+``medium`` (910097), adopted in the forty-sixth session; over it ``take_margin`` 0.75 with ``hard``'s ``beta`` 1.0
 (+0.19 and +0.23 at ``hard``'s speed on 7218-7219) +0.05 [−0.56, +0.66] (910102) and +0.19
 [−0.16, +0.54] (910103), adopted in the forty-seventh (docs/strength.md).
 ``expert:prior_take_margin=0.5,prior_beta=0.5`` plays the forty-sixth session's default,
-``expert:prior_take_margin=0.25`` the one before. With this prior the expert read +2.49
-[+0.88, +4.10] against ``hard`` (910102) and +7.83 and 71.6% of games against ``medium``
-(910103).
+``expert:prior_take_margin=0.25`` the one before. With this prior the expert read +2.78
+against ``hard`` over two held-out seeds (910102, 910104), +8.08 and 72.9% of games against
+``medium`` (910103, 910105), +6.09 against OpenSpiel's simple bot (910106) and 76.2% of
+EAAI-21 games against ``medium`` (910107). Of its other two-player weights, ``alpha``,
+``risk_background``, ``beta_late``, ``reach``, ``race`` and ``outs`` were screened a step each
+way at ``hard``'s speed (7220-7223, 3,000 deals each): only ``outs`` 5 gained (+0.31 against
+``hard``, −0.11 against ``medium``), held out on 910108-910109.
 
 ``race_read`` 4 (thirteenth session): under knock limits of 8 or more (``race_read_limit``)
 the race counts only while the opponent's last throw of the hand is worth 4 or less
