@@ -267,9 +267,10 @@ deals: ``take_margin=0.5`` +0.42 [−0.02, +0.86] (1,527 deals of 7208) and +0.3
 Held out under the expert, each by a rule fixed before the runs (adopted if above 0 against
 ``hard`` and not below −0.3 against ``medium``), 1,000 deals each: ``take_margin`` 0.5 with
 ``beta`` 0.5 +0.33 [−0.22, +0.88] against ``hard`` (910096) and +0.14 [−0.30, +0.57] against
-``medium`` (910097), adopted in the forty-sixth session; over it ``take_margin`` 0.75 with ``hard``'s ``beta`` 1.0
-(+0.19 and +0.23 at ``hard``'s speed on 7218-7219) +0.05 [−0.56, +0.66] (910102) and +0.19
-[−0.16, +0.54] (910103), adopted in the forty-seventh (docs/strength.md).
+``medium`` (910097), adopted in the forty-sixth session; over it ``take_margin`` 0.75 with
+``hard``'s ``beta`` 1.0 (+0.19 and +0.23 at ``hard``'s speed on 7218-7219) +0.05 [−0.56,
++0.66] (910102) and +0.19 [−0.16, +0.54] (910103), adopted in the forty-seventh
+(docs/strength.md).
 ``expert:prior_take_margin=0.5,prior_beta=0.5`` plays the forty-sixth session's default,
 ``expert:prior_take_margin=0.25`` the one before. With this prior the expert read +2.78
 against ``hard`` over two held-out seeds (910102, 910104), +8.08 and 72.9% of games against
