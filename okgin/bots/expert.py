@@ -272,13 +272,15 @@ Held out under the expert, each by a rule fixed before the runs (adopted if abov
 +0.66] (910102) and +0.19 [−0.16, +0.54] (910103), adopted in the forty-seventh
 (docs/strength.md).
 ``expert:prior_take_margin=0.5,prior_beta=0.5`` plays the forty-sixth session's default,
-``expert:prior_take_margin=0.25`` the one before. With this prior the expert read +2.78
-against ``hard`` over two held-out seeds (910102, 910104), +8.08 and 72.9% of games against
-``medium`` (910103, 910105), +6.09 against OpenSpiel's simple bot (910106) and 76.2% of
-EAAI-21 games against ``medium`` (910107). Of its other two-player weights, ``alpha``,
-``risk_background``, ``beta_late``, ``reach``, ``race`` and ``outs`` were screened a step each
-way at ``hard``'s speed (7220-7223, 3,000 deals each): only ``outs`` 5 gained (+0.31 against
-``hard``, −0.11 against ``medium``), held out on 910108-910109.
+``expert:prior_take_margin=0.25`` the one before. With this prior the expert read +3.01
+against ``hard`` over three held-out seeds (910102, 910104, 910108), +8.47 and 74.4% of games
+against ``medium`` (910103, 910105, 910109), +6.09 against OpenSpiel's simple bot (910106)
+and 76.2% of EAAI-21 games against ``medium`` (910107). Of its other two-player weights,
+``alpha``, ``risk_background``, ``beta_late``, ``reach``, ``race`` and ``outs`` were screened
+a step each way at ``hard``'s speed (7220-7223, 3,000 deals each): only ``outs`` 5 gained
+(+0.31 against ``hard``, −0.11 against ``medium``); held out it gave +0.33 [−0.20, +0.85]
+against ``hard`` (910108) and −0.32 [−0.71, +0.08] against ``medium`` (910109), so it was not
+adopted (the forty-eighth session).
 
 ``race_read`` 4 (thirteenth session): under knock limits of 8 or more (``race_read_limit``)
 the race counts only while the opponent's last throw of the hand is worth 4 or less
