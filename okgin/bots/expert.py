@@ -292,11 +292,9 @@ the race everywhere (1,433 deals of ``scripts/expert_ab.py --seed 7056``; no rac
 +1.45 on 7054), against ``hard`` −0.75 [−2.25, +0.75] (701 deals of 7057; no race −2.60 on
 7055). Held out (docs/strength.md): against ``hard`` +3.01 [+1.40, +4.66] (910016), against
 ``medium`` +7.25 and 71.0% of games (910017), under the EAAI-21 rule set 75.3% (910018; 69.8%
-without the read on 910013). A step each way over the forty-seventh session's prior, at
-``hard``'s speed (7224-7225, 3,000 deals each; forty-eighth session): ``race_read`` 6 +0.35
-[+0.11, +0.59] against ``hard`` and −0.10 [−0.21, +0.02] against ``medium``, 5 +0.17 and
-−0.01, 3 within ±0.05; ``race_read_limit`` 6 −0.21 and +0.21, 7 −0.14 and +0.07, 9 +0.13 and
-−0.20. ``race_read`` 6 is held out on 910110-910111.
+without the read on 910013). Screened a step each way over the forty-seventh session's
+prior (7224-7225, docs/strength.md): only ``race_read`` 6 gained (+0.35 against ``hard``,
+−0.10 against ``medium``), held out on 910110-910111.
 
 ``knock_read`` V (0, off, by default; ``knock_read_limit`` 5; fourteenth session): with two
 players and a knock limit of 5 or more, a knock the prior would not make (short of gin) is
