@@ -1613,13 +1613,22 @@ def test_expert_prior_races_for_gin_with_two_players_only() -> None:
     assert DEFAULTS["race"] == DEFAULTS["outs"] == DEFAULTS["race_read"] == 0  # as tuned
     # the prior takes the upcard for a larger lead than ``hard``; it weighs feeding as ``hard``
     assert PRIOR["take_margin"] > DEFAULTS["take_margin"] and "beta" not in PRIOR
+    # it reads the race off after a throw worth more than 6 (4 before the forty-ninth session)
+    assert PRIOR["race_read"] == 6
     for spec, margin, beta in (
-        ("expert:prior_take_margin=0.5,prior_beta=0.5", 0.5, 0.5),  # forty-sixth session's
-        ("expert:prior_take_margin=0.25", 0.25, DEFAULTS["beta"]),  # the one before
+        ("expert:prior_race_read=4", 0.75, DEFAULTS["beta"]),  # forty-seventh session's
+        ("expert:prior_take_margin=0.5,prior_beta=0.5,prior_race_read=4", 0.5, 0.5),  # 46th
+        ("expert:prior_take_margin=0.25,prior_race_read=4", 0.25, DEFAULTS["beta"]),
     ):
         before = make_bot(spec)
         assert isinstance(before, ExpertBot)
-        assert before.hard.params == {**DEFAULTS, **PRIOR, "take_margin": margin, "beta": beta}
+        assert before.hard.params == {
+            **DEFAULTS,
+            **PRIOR,
+            "take_margin": margin,
+            "beta": beta,
+            "race_read": 4,
+        }
     for spec, race, outs in (
         ("expert:race=3", 3.0, PRIOR["outs"]),
         ("expert:prior_race=2,prior_outs=0", 2.0, 0.0),

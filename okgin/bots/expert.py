@@ -271,19 +271,21 @@ Held out under the expert, each by a rule fixed before the runs (adopted if abov
 ``hard``'s ``beta`` 1.0 (+0.19 and +0.23 at ``hard``'s speed on 7218-7219) +0.05 [−0.56,
 +0.66] (910102) and +0.19 [−0.16, +0.54] (910103), adopted in the forty-seventh
 (docs/strength.md).
-``expert:prior_take_margin=0.5,prior_beta=0.5`` plays the forty-sixth session's default,
-``expert:prior_take_margin=0.25`` the one before. With this prior the expert read +3.01
-against ``hard`` over three held-out seeds (910102, 910104, 910108), +8.47 and 74.4% of games
-against ``medium`` (910103, 910105, 910109), +6.09 against OpenSpiel's simple bot (910106)
-and 76.2% of EAAI-21 games against ``medium`` (910107). Of its other two-player weights,
-``alpha``, ``risk_background``, ``beta_late``, ``reach``, ``race`` and ``outs`` were screened
-a step each way at ``hard``'s speed (7220-7223, 3,000 deals each): only ``outs`` 5 gained
+``expert:prior_take_margin=0.5,prior_beta=0.5,prior_race_read=4`` plays the forty-sixth
+session's default, ``expert:prior_take_margin=0.25,prior_race_read=4`` the one before. With
+``race_read`` 4 (the forty-seventh session's default) the expert read +3.01 against ``hard``
+over three held-out seeds (910102, 910104, 910108; +2.70 with 910110's A, +1.77), +8.47 and
+74.4% of games against ``medium`` (910103, 910105, 910109), +6.09 against OpenSpiel's simple
+bot (910106) and 76.2% of EAAI-21 games against ``medium`` (910107). Of its other two-player
+weights, ``alpha``, ``risk_background``, ``beta_late``, ``reach``, ``race`` and ``outs`` were
+screened a step each way at ``hard``'s speed (7220-7223, 3,000 deals each): only ``outs`` 5 gained
 (+0.31 against ``hard``, −0.11 against ``medium``); held out it gave +0.33 [−0.20, +0.85]
 against ``hard`` (910108) and −0.32 [−0.71, +0.08] against ``medium`` (910109), so it was not
 adopted (the forty-eighth session).
 
-``race_read`` 4 (thirteenth session): under knock limits of 8 or more (``race_read_limit``)
-the race counts only while the opponent's last throw of the hand is worth 4 or less
+``race_read`` V (4 from the thirteenth session, 6 since the forty-ninth): under knock limits
+of 8 or more (``race_read_limit``) the race counts only while the opponent's last throw of the
+hand is worth V or less
 (:meth:`~okgin.bots.hard.HardBot.races`): one who knocks at once, like ``medium``, throws its
 costliest loose card and, at those limits, soon knocks, so a discard kept for gin costs
 deadwood; a holder for gin throws low cards as its hand nears gin. Chosen at ``hard``'s speed
@@ -294,7 +296,10 @@ the race everywhere (1,433 deals of ``scripts/expert_ab.py --seed 7056``; no rac
 ``medium`` +7.25 and 71.0% of games (910017), under the EAAI-21 rule set 75.3% (910018; 69.8%
 without the read on 910013). Screened a step each way over the forty-seventh session's
 prior (7224-7225, docs/strength.md): only ``race_read`` 6 gained (+0.35 against ``hard``,
-−0.10 against ``medium``), held out on 910110-910111.
+−0.10 against ``medium``). Held out, 1,000 deals each, by a rule fixed before the runs: +0.18
+[−0.17, +0.54] against ``hard`` (910110) and +0.05 [−0.10, +0.20] against ``medium``
+(910111), so :data:`PRIOR` takes ``race_read`` 6 (the forty-ninth session);
+``expert:prior_race_read=4`` plays the forty-seventh session's default.
 
 ``knock_read`` V (0, off, by default; ``knock_read_limit`` 5; fourteenth session): with two
 players and a knock limit of 5 or more, a knock the prior would not make (short of gin) is
@@ -492,7 +497,7 @@ __all__ = [
 PRIOR: dict[str, float] = {
     "race": 5.0,
     "outs": 4.0,
-    "race_read": 4,
+    "race_read": 6,
     "take_margin": 0.75,
 }
 
