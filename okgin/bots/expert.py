@@ -299,7 +299,10 @@ prior (7224-7225, docs/strength.md): only ``race_read`` 6 gained (+0.35 against 
 −0.10 against ``medium``). Held out, 1,000 deals each, by a rule fixed before the runs: +0.18
 [−0.17, +0.54] against ``hard`` (910110) and +0.05 [−0.10, +0.20] against ``medium``
 (910111), so :data:`PRIOR` takes ``race_read`` 6 (the forty-ninth session);
-``expert:prior_race_read=4`` plays the forty-seventh session's default.
+``expert:prior_race_read=4`` plays the forty-seventh session's default. With it the expert
+read +3.07 against ``hard`` over three held-out seeds (910110's B, 910112, 910116), +8.69 and
+74.7% of games against ``medium`` (910111's B, 910113, 910117), +6.17 against OpenSpiel's
+simple bot (910114) and 77.3% of EAAI-21 games against ``medium`` (910115).
 
 ``knock_read`` V (0, off, by default; ``knock_read_limit`` 5; fourteenth session): with two
 players and a knock limit of 5 or more, a knock the prior would not make (short of gin) is
