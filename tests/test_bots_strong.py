@@ -1618,7 +1618,7 @@ def test_expert_prior_races_for_gin_with_two_players_only() -> None:
     for spec, margin, beta in (
         ("expert:prior_race_read=4", 0.75, DEFAULTS["beta"]),  # forty-seventh session's
         ("expert:prior_take_margin=0.5,prior_beta=0.5,prior_race_read=4", 0.5, 0.5),  # 46th
-        ("expert:prior_take_margin=0.25,prior_race_read=4", 0.25, DEFAULTS["beta"]),
+        ("expert:prior_take_margin=0.25,prior_race_read=4", 0.25, DEFAULTS["beta"]),  # before
     ):
         before = make_bot(spec)
         assert isinstance(before, ExpertBot)

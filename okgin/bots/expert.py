@@ -271,12 +271,14 @@ Held out under the expert, each by a rule fixed before the runs (adopted if abov
 ``hard``'s ``beta`` 1.0 (+0.19 and +0.23 at ``hard``'s speed on 7218-7219) +0.05 [−0.56,
 +0.66] (910102) and +0.19 [−0.16, +0.54] (910103), adopted in the forty-seventh
 (docs/strength.md).
-``expert:prior_take_margin=0.5,prior_beta=0.5,prior_race_read=4`` plays the forty-sixth
-session's default, ``expert:prior_take_margin=0.25,prior_race_read=4`` the one before. With
-``race_read`` 4 (the forty-seventh session's default) the expert read +3.01 against ``hard``
-over three held-out seeds (910102, 910104, 910108; +2.70 with 910110's A, +1.77), +8.47 and
-74.4% of games against ``medium`` (910103, 910105, 910109), +6.09 against OpenSpiel's simple
-bot (910106) and 76.2% of EAAI-21 games against ``medium`` (910107). Of its other two-player
+``expert:prior_race_read=4`` plays the forty-seventh session's default,
+``expert:prior_take_margin=0.5,prior_beta=0.5,prior_race_read=4`` the forty-sixth's,
+``expert:prior_take_margin=0.25,prior_race_read=4`` the one before. With this prior
+(``race_read`` 6 since the forty-ninth session, below) the expert read +3.07 against ``hard``
+over three held-out seeds (910110's B, 910112, 910116), +8.69 and 74.7% of games against
+``medium`` (910111's B, 910113, 910117), +6.17 against OpenSpiel's simple bot (910114) and
+77.3% of EAAI-21 games against ``medium`` (910115); the forty-seventh session's (``race_read``
+4) +3.01, +8.47 and 74.4%, +6.09 and 76.2% (docs/strength.md). Of its other two-player
 weights, ``alpha``, ``risk_background``, ``beta_late``, ``reach``, ``race`` and ``outs`` were
 screened a step each way at ``hard``'s speed (7220-7223, 3,000 deals each): only ``outs`` 5 gained
 (+0.31 against ``hard``, −0.11 against ``medium``); held out it gave +0.33 [−0.20, +0.85]
@@ -298,11 +300,7 @@ without the read on 910013). Screened a step each way over the forty-seventh ses
 prior (7224-7225, docs/strength.md): only ``race_read`` 6 gained (+0.35 against ``hard``,
 −0.10 against ``medium``). Held out, 1,000 deals each, by a rule fixed before the runs: +0.18
 [−0.17, +0.54] against ``hard`` (910110) and +0.05 [−0.10, +0.20] against ``medium``
-(910111), so :data:`PRIOR` takes ``race_read`` 6 (the forty-ninth session);
-``expert:prior_race_read=4`` plays the forty-seventh session's default. With it the expert
-read +3.07 against ``hard`` over three held-out seeds (910110's B, 910112, 910116), +8.69 and
-74.7% of games against ``medium`` (910111's B, 910113, 910117), +6.17 against OpenSpiel's
-simple bot (910114) and 77.3% of EAAI-21 games against ``medium`` (910115).
+(910111), so :data:`PRIOR` takes ``race_read`` 6 (the forty-ninth session).
 
 ``knock_read`` V (0, off, by default; ``knock_read_limit`` 5; fourteenth session): with two
 players and a knock limit of 5 or more, a knock the prior would not make (short of gin) is
