@@ -274,16 +274,16 @@ Held out under the expert, each by a rule fixed before the runs (adopted if abov
 ``expert:prior_race_read=4`` plays the forty-seventh session's default,
 ``expert:prior_take_margin=0.5,prior_beta=0.5,prior_race_read=4`` the forty-sixth's,
 ``expert:prior_take_margin=0.25,prior_race_read=4`` the one before. With this prior
-(``race_read`` 6 since the forty-ninth session, below) the expert read +3.07 against ``hard``
-over three held-out seeds (910110's B, 910112, 910116), +8.69 and 74.7% of games against
-``medium`` (910111's B, 910113, 910117), +6.17 against OpenSpiel's simple bot (910114) and
-77.3% of EAAI-21 games against ``medium`` (910115); the forty-seventh session's (``race_read``
-4) +3.01, +8.47 and 74.4%, +6.09 and 76.2% (docs/strength.md). Of its other two-player
-weights, ``alpha``, ``risk_background``, ``beta_late``, ``reach``, ``race`` and ``outs`` were
-screened a step each way at ``hard``'s speed (7220-7223, 3,000 deals each): only ``outs`` 5 gained
-(+0.31 against ``hard``, −0.11 against ``medium``); held out it gave +0.33 [−0.20, +0.85]
-against ``hard`` (910108) and −0.32 [−0.71, +0.08] against ``medium`` (910109), so it was not
-adopted (the forty-eighth session).
+(``race_read`` 6 since the forty-ninth session, below) the expert read +3.06 against ``hard``
+over four held-out seeds (910110's B, 910112, 910116, 910118's A), +8.68 and 74.5% of games
+against ``medium`` (910111's B, 910113, 910117, 910119's A), +6.17 against OpenSpiel's simple
+bot (910114) and 77.3% of EAAI-21 games against ``medium`` (910115); the forty-seventh
+session's (``race_read`` 4) +3.01, +8.47 and 74.4%, +6.09 and 76.2% (docs/strength.md). Of its
+other two-player weights, ``alpha``, ``risk_background``, ``beta_late``, ``reach``, ``race``
+and ``outs`` were screened a step each way at ``hard``'s speed (7220-7223, 3,000 deals each):
+only ``outs`` 5 gained (+0.31 against ``hard``, −0.11 against ``medium``); held out it gave
++0.33 [−0.20, +0.85] against ``hard`` (910108) and −0.32 [−0.71, +0.08] against ``medium``
+(910109), so it was not adopted (the forty-eighth session).
 
 ``race_read`` V (4 from the thirteenth session, 6 since the forty-ninth): under knock limits
 of 8 or more (``race_read_limit``) the race counts only while the opponent's last throw of the
@@ -300,7 +300,10 @@ without the read on 910013). Screened a step each way over the forty-seventh ses
 prior (7224-7225, docs/strength.md): only ``race_read`` 6 gained (+0.35 against ``hard``,
 −0.10 against ``medium``). Held out, 1,000 deals each, by a rule fixed before the runs: +0.18
 [−0.17, +0.54] against ``hard`` (910110) and +0.05 [−0.10, +0.20] against ``medium``
-(910111), so :data:`PRIOR` takes ``race_read`` 6 (the forty-ninth session).
+(910111), so :data:`PRIOR` takes ``race_read`` 6 (the forty-ninth session). Over it
+``race_read`` 5 (+0.05 against ``hard``, +0.14 against ``medium`` at ``hard``'s speed on
+7226-7227) held out by the same rule: −0.24 [−0.46, −0.02] against ``hard`` (910118) and
++0.04 [−0.00, +0.08] against ``medium`` (910119), not adopted (the fiftieth session).
 
 ``knock_read`` V (0, off, by default; ``knock_read_limit`` 5; fourteenth session): with two
 players and a knock limit of 5 or more, a knock the prior would not make (short of gin) is
