@@ -632,9 +632,10 @@ def test_hard_race_and_outs_add_the_race_for_gin_to_each_discard() -> None:
     assert changed
 
 
-def _throw_case(view: View, know: Knowledge, limit: int) -> str:
-    """How the reads of the last throw (worth 4 or less) see a view: ``limit`` (the knock
-    limit is below ``limit``), ``none`` (the next seat has not thrown), ``high`` or ``low``."""
+def _throw_case(view: View, know: Knowledge, limit: int, last: int = 1, most: int = 4) -> str:
+    """How the reads of the last ``last`` throws (one worth ``most`` or less) see a view:
+    ``limit`` (the knock limit is below ``limit``), ``none`` (the next seat has not thrown),
+    ``high`` (each of them worth more than ``most``) or ``low``."""
     from okgin.bots.belief import THROW
     from okgin.cards import VALUES
 
@@ -643,7 +644,7 @@ def _throw_case(view: View, know: Knowledge, limit: int) -> str:
         return "limit"
     if not thrown:
         return "none"
-    return "high" if VALUES[thrown[-1]] > 4 else "low"
+    return "high" if all(VALUES[c] > most for c in thrown[-last:]) else "low"
 
 
 def test_hard_race_read_drops_the_race_after_a_high_throw_under_high_limits() -> None:
@@ -661,6 +662,31 @@ def test_hard_race_read_drops_the_race_after_a_high_throw_under_high_limits() ->
         expected = plain if case == "high" else racer
         assert reader.discard_scores(view, know) == expected.discard_scores(view, know), case
     assert all(seen.values()), seen
+
+
+def test_hard_race_read_throws_reads_the_last_throws_together() -> None:
+    """``race_read_throws`` K: the race counts while one of the next seat's last K throws is
+    worth ``race_read`` or less, so after a high last throw it still counts when a throw
+    before it was low (where K = 1 drops it); K must be a whole number, 1 or more."""
+    race = {"race": 5.0, "outs": 4.0, "race_read": 7}
+    racer, plain = HardBot(1, {"race": 5.0, "outs": 4.0}), HardBot(1)
+    reader = HardBot(1, {**race, "race_read_throws": 2})
+    assert HardBot(1, race).params["race_read_throws"] == 1  # the read of the last throw
+    seen = {"high": 0, "low": 0, "none": 0, "limit": 0}
+    kept = 0  # views where an earlier low throw keeps the race the last throw alone drops
+    for view in [v for _, v in _views(Rules.preset("standard"), 300, 37) if v.phase == "play"]:
+        know = Knowledge(view)
+        case = _throw_case(view, know, 8, last=2, most=7)
+        seen[case] += 1
+        kept += case == "low" and _throw_case(view, know, 8, most=7) == "high"
+        expected = plain if case == "high" else racer
+        assert reader.discard_scores(view, know) == expected.discard_scores(view, know), case
+    assert all(seen.values()) and kept, (seen, kept)
+    for bad in (0, 1.5, math.inf):
+        with pytest.raises(BotError, match="race_read_throws"):
+            HardBot(1, {"race_read_throws": bad})
+        with pytest.raises(BotError, match="prior_race_read_throws must be a whole number"):
+            ExpertBot(1, prior={"race_read_throws": bad})
 
 
 def _unforced_knock_view(seed: int, nth: int = 0) -> View:

@@ -834,6 +834,9 @@ class ExpertBot:
             name = "race" if key == "race" and race is not None else f"prior_{key}"
             if key in ("race", "outs"):
                 _check(0 <= value < math.inf, name, value, "a weight of 0 or more")
+            if key == "race_read_throws":
+                whole = value >= 1 and float(value).is_integer()
+                _check(whole, name, value, "a whole number of throws, 1 or more")
             _check(math.isfinite(value), name, value, "a number")
         self.hard = HardBot(seed, hard_params)
         # the prior's two-player parameters only (with 3-4 players ``hard``'s own stand)

@@ -18,8 +18,9 @@ It sees only its view (:class:`~okgin.bots.belief.Knowledge` reads it) and decid
   plus ``race`` × how many cards the hand it leaves is from gin, less ``outs`` × the share
   of the unseen cards whose draw would bring it a card nearer (:func:`~okgin.melds.gin_outs`;
   both 0, off, by default: ``hard`` as tuned; the ``expert``'s prior sets them), under knock
-  limits of ``race_read_limit`` or more only while the next seat's last throw is worth
-  ``race_read`` or less, if that is set (:meth:`HardBot.races`);
+  limits of ``race_read_limit`` or more only while one of the next seat's last
+  ``race_read_throws`` throws of the hand (1: its last) is worth ``race_read`` or less, if
+  that is set (:meth:`HardBot.races`);
 * **knock** — gin always. Otherwise it samples the opponents' hands (they kept the best of
   what they saw, weighted by how likely their choices were), lays their cards off on its
   melds, and prices the knock (points, undercuts, bonuses, the multiplier). Near the target
@@ -92,6 +93,7 @@ DEFAULTS: dict[str, float] = {
     "outs": 0.0,
     "race_read": 0,
     "race_read_limit": 8,
+    "race_read_throws": 1,
 }
 
 #: What differs with three or four players (tuned under ``party`` with 3 players:
@@ -107,12 +109,13 @@ MULTI: dict[str, float] = {
 }
 
 
-def threw_low(know: Knowledge, most: float) -> bool:
-    """Whether the next seat's last throw of the hand (if any) is worth ``most`` or less:
-    the read of ``race_read`` (and the expert's ``knock_read``). One who knocks as soon as it
-    may throws its costliest loose card; a holder for gin throws low ones too."""
+def threw_low(know: Knowledge, most: float, last: int = 1) -> bool:
+    """Whether one of the next seat's ``last`` throws of the hand (1: its last throw) is worth
+    ``most`` or less, or it has thrown nothing: the read of ``race_read`` (and the expert's
+    ``knock_read``). One who knocks as soon as it may throws its costliest loose card; a
+    holder for gin throws low ones too."""
     thrown = [c for kind, c in know.history[know.opponents[0]] if kind == THROW]
-    return not thrown or VALUES[thrown[-1]] <= most
+    return not thrown or any(VALUES[c] <= most for c in thrown[-last:])
 
 
 def _spots(hand: int, knock: Knock) -> int:
@@ -189,6 +192,12 @@ class HardBot:
                     f"(parameters: {', '.join(DEFAULTS)})"
                 )
             self.params.update(params)
+            throws = params.get("race_read_throws", 1)
+            if not (throws >= 1 and float(throws).is_integer()):
+                raise BotError(
+                    f"hard parameter race_read_throws={throws:g}: the read counts a whole "
+                    "number of throws, 1 or more"
+                )
         #: the parameters with three or four players (``params`` over :data:`MULTI` over
         #: :data:`DEFAULTS`: a parameter given is used with any number of players)
         self.multi_params: dict[str, float] = {**DEFAULTS, **MULTI, **(params or {})}
@@ -253,13 +262,14 @@ class HardBot:
     def races(view: View, know: Knowledge, p: Mapping[str, float]) -> bool:
         """Whether the race for gin counts in this discard: always, unless ``race_read`` V
         is set and the knock limit is ``race_read_limit`` or more, where it counts only
-        while the next seat's last throw of the hand (if any) is worth V or less. A player
-        who knocks as soon as it may throws its costliest loose card, so a high throw
-        that did not come with a knock says the hand is one of quick knocks, where a
-        discard kept for gin costs deadwood; a holder for gin throws low ones too."""
+        while one of the next seat's last ``race_read_throws`` throws of the hand (1: its
+        last), if it has thrown, is worth V or less. A player who knocks as soon as it may
+        throws its costliest loose card, so high throws that did not come with a knock say
+        the hand is one of quick knocks, where a discard kept for gin costs deadwood; a
+        holder for gin throws low ones too."""
         if not p["race_read"] or view.knock_limit < p["race_read_limit"]:
             return True
-        return threw_low(know, p["race_read"])
+        return threw_low(know, p["race_read"], int(p["race_read_throws"]))
 
     # ---- draws -------------------------------------------------------------------------
     def hand_value(self, hand: int, live: Sequence[int], alpha: float | None = None) -> float:
