@@ -274,16 +274,16 @@ Held out under the expert, each by a rule fixed before the runs (adopted if abov
 ``expert:prior_race_read=4`` plays the forty-seventh session's default,
 ``expert:prior_take_margin=0.5,prior_beta=0.5,prior_race_read=4`` the forty-sixth's,
 ``expert:prior_take_margin=0.25,prior_race_read=4`` the one before. With this prior
-(``race_read`` 6 since the forty-ninth session, below) the expert read +3.06 against ``hard``
-over four held-out seeds (910110's B, 910112, 910116, 910118's A), +8.68 and 74.5% of games
-against ``medium`` (910111's B, 910113, 910117, 910119's A), +6.17 against OpenSpiel's simple
-bot (910114) and 77.3% of EAAI-21 games against ``medium`` (910115); the forty-seventh
-session's (``race_read`` 4) +3.01, +8.47 and 74.4%, +6.09 and 76.2% (docs/strength.md). Of its
-other two-player weights, ``alpha``, ``risk_background``, ``beta_late``, ``reach``, ``race``
-and ``outs`` were screened a step each way at ``hard``'s speed (7220-7223, 3,000 deals each):
-only ``outs`` 5 gained (+0.31 against ``hard``, −0.11 against ``medium``); held out it gave
-+0.33 [−0.20, +0.85] against ``hard`` (910108) and −0.32 [−0.71, +0.08] against ``medium``
-(910109), so it was not adopted (the forty-eighth session).
+(``race_read`` 6 since the forty-ninth session, below) the expert read +2.90 against ``hard``
+over five held-out seeds (910110's B, 910112, 910116, 910118's A, 910120's A), +8.87 and 75.1%
+of games against ``medium`` (910111's B, 910113, 910117, 910119's A, 910121's A), +6.17 against
+OpenSpiel's simple bot (910114) and 77.3% of EAAI-21 games against ``medium`` (910115); the
+forty-seventh session's (``race_read`` 4) +3.01, +8.47 and 74.4%, +6.09 and 76.2%
+(docs/strength.md). Of its other two-player weights, ``alpha``, ``risk_background``,
+``beta_late``, ``reach``, ``race`` and ``outs`` were screened a step each way at ``hard``'s
+speed (7220-7223, 3,000 deals each): only ``outs`` 5 gained (+0.31 against ``hard``, −0.11
+against ``medium``); held out it gave +0.33 [−0.20, +0.85] against ``hard`` (910108) and −0.32
+[−0.71, +0.08] against ``medium`` (910109), so it was not adopted (the forty-eighth session).
 
 ``race_read`` V (4 from the thirteenth session, 6 since the forty-ninth): under knock limits
 of 8 or more (``race_read_limit``) the race counts only while the opponent's last throw of the
@@ -304,6 +304,12 @@ prior (7224-7225, docs/strength.md): only ``race_read`` 6 gained (+0.35 against 
 ``race_read`` 5 (+0.05 against ``hard``, +0.14 against ``medium`` at ``hard``'s speed on
 7226-7227) held out by the same rule: −0.24 [−0.46, −0.02] against ``hard`` (910118) and
 +0.04 [−0.00, +0.08] against ``medium`` (910119), not adopted (the fiftieth session).
+``race_read_throws`` K (1 by default: the last throw) reads the opponent's last K throws
+together, the race counting while one of them is worth V or less: on a scratch diagnosis
+(7228) the last three tell ``medium`` from ``hard`` better than the last one. At ``hard``'s
+speed ``race_read`` 4 over 3 throws gained +0.16 against ``hard`` and +0.12 against
+``medium`` (7229-7230); held out by the same rule −0.30 [−0.69, +0.08] (910120) and −0.03
+[−0.13, +0.06] (910121), not adopted (the fiftieth session).
 
 ``knock_read`` V (0, off, by default; ``knock_read_limit`` 5; fourteenth session): with two
 players and a knock limit of 5 or more, a knock the prior would not make (short of gin) is
