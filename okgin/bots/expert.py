@@ -484,7 +484,14 @@ from okgin.bots.belief import (
     world_state,
 )
 from okgin.bots.budget import DEFAULT_BUDGET, check_budget
-from okgin.bots.hard import DEFAULTS, HardBot, best_knock, layoff_action, threw_low
+from okgin.bots.hard import (
+    DEFAULTS,
+    HardBot,
+    best_knock,
+    layoff_action,
+    threw_low,
+    whole_throws,
+)
 from okgin.bots.playout import AT_ONCE, playout
 from okgin.bots.race import win_chance
 from okgin.cards import CARDS
@@ -841,8 +848,7 @@ class ExpertBot:
             if key in ("race", "outs"):
                 _check(0 <= value < math.inf, name, value, "a weight of 0 or more")
             if key == "race_read_throws":
-                whole = value >= 1 and float(value).is_integer()
-                _check(whole, name, value, "a whole number of throws, 1 or more")
+                _check(whole_throws(value), name, value, "a whole number of throws, 1 or more")
             _check(math.isfinite(value), name, value, "a number")
         self.hard = HardBot(seed, hard_params)
         # the prior's two-player parameters only (with 3-4 players ``hard``'s own stand)

@@ -69,7 +69,15 @@ from okgin.melds import (
 from okgin.rules import Rules
 from okgin.views import View
 
-__all__ = ["DEFAULTS", "MULTI", "HardBot", "best_knock", "knock_points", "threw_low"]
+__all__ = [
+    "DEFAULTS",
+    "MULTI",
+    "HardBot",
+    "best_knock",
+    "knock_points",
+    "threw_low",
+    "whole_throws",
+]
 
 #: The tuned parameters (scripts/tune_hard.py under ``standard``, two players; see the module
 #: docstring for their meaning). ``multi`` 1 takes :data:`MULTI`'s values with 3-4 players.
@@ -107,6 +115,11 @@ MULTI: dict[str, float] = {
     "tau_stock": 3.0,
     "reach": 80.0,
 }
+
+
+def whole_throws(value: float) -> bool:
+    """Whether ``value`` can be ``race_read_throws``: a whole number of throws, 1 or more."""
+    return value >= 1 and float(value).is_integer()
 
 
 def threw_low(know: Knowledge, most: float, last: int = 1) -> bool:
@@ -193,7 +206,7 @@ class HardBot:
                 )
             self.params.update(params)
             throws = params.get("race_read_throws", 1)
-            if not (throws >= 1 and float(throws).is_integer()):
+            if not whole_throws(throws):
                 raise BotError(
                     f"hard parameter race_read_throws={throws:g}: the read counts a whole "
                     "number of throws, 1 or more"
