@@ -689,6 +689,35 @@ def test_hard_race_read_throws_reads_the_last_throws_together() -> None:
             ExpertBot(1, prior={"race_read_throws": bad})
 
 
+def test_expert_race_kind_gates_the_prior_race_on_the_read_of_the_kind() -> None:
+    """``race_kind`` L: at knock limits of 8 or more the prior's discard scores race for gin
+    only while the opponent does not read as quick at log odds L (here over a prior whose
+    read of the throws is off, ``race_read`` 0): the racer's scores there, the plain ones
+    where it reads quick; below the limit always the racer's. inf (the default) leaves the
+    prior alone, and a log odds that is not a number is refused."""
+    from okgin.bots.expert import PRIOR
+
+    racer = HardBot(1, {**PRIOR, "race_read": 0})
+    plain = HardBot(1, {**PRIOR, "race": 0.0, "outs": 0.0})
+    gated = ExpertBot(1, budget=BUDGET, race_kind=1.0, prior={"race_read": 0})
+    assert ExpertBot(1, budget=BUDGET).hard.race_gate is None
+    seen = {"limit": 0, "quick": 0, "unread": 0}
+    for _, view in _views(Rules.preset("standard"), 120, 41, names=("hard", "medium")):
+        if view.phase != "play":
+            continue
+        know = Knowledge(view)
+        if view.knock_limit < 8:
+            case = "limit"
+        else:
+            case = "quick" if gated.quick_at(view, know, 1.0) else "unread"
+        seen[case] += 1
+        expected = plain if case == "quick" else racer
+        assert gated.hard.discard_scores(view, know) == expected.discard_scores(view, know), case
+    assert all(seen.values()), seen
+    with pytest.raises(BotError, match="race_kind"):
+        ExpertBot(1, race_kind=math.nan)
+
+
 def _unforced_knock_view(seed: int, nth: int = 0) -> View:
     """Seat 0's first (``nth`` 0) or later play-phase view (medium self-play) where a knock
     short of gin is legal and ``hard`` would discard instead."""

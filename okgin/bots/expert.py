@@ -570,6 +570,7 @@ OPTIONS: dict[str, type] = {
     "read_holdout": int,
     "combo": int,
     "combo_read": float,
+    "race_kind": float,
     "holder": float,
     "holder_combo": int,
     "holder_knock": int,
@@ -672,6 +673,7 @@ class ExpertBot:
         read_holdout: int = 0,
         combo: int = 0,
         combo_read: float = math.inf,
+        race_kind: float = math.inf,
         holder: float = 0.0,
         holder_combo: int = 4,
         holder_knock: int = 1,
@@ -726,6 +728,7 @@ class ExpertBot:
         _check(discards >= 0, "discards", discards, "0 or more")
         _check(combo >= 0, "combo", combo, "0 or more")
         _check(not math.isnan(combo_read), "combo_read", combo_read, "a log odds (inf: always)")
+        _check(not math.isnan(race_kind), "race_kind", race_kind, "a log odds (inf: off)")
         _check(0 <= holder <= 1, "holder", holder, "a share from 0 to 1")
         _check(holder_combo >= 0, "holder_combo", holder_combo, "0 or more")
         _check(holder_knock in (0, 1), "holder_knock", holder_knock, "0 or 1")
@@ -814,6 +817,7 @@ class ExpertBot:
         self.read_holdout = read_holdout
         self.combo = combo
         self.combo_read = combo_read
+        self.race_kind = race_kind
         self.holder = holder
         self.holder_combo = holder_combo
         self.holder_knock = holder_knock
@@ -853,6 +857,8 @@ class ExpertBot:
         self.hard = HardBot(seed, hard_params)
         # the prior's two-player parameters only (with 3-4 players ``hard``'s own stand)
         self.hard.params.update(mine)
+        if race_kind < math.inf:
+            self.hard.race_gate = self.races_unread
         self._why: tuple[int, str, Action, dict[str, Any]] | None = None
         #: the last search: candidates, worlds played, means (for tests and hints)
         self.last: dict[str, Any] = {}
@@ -1171,11 +1177,19 @@ class ExpertBot:
             return self.combo
         return 0 if self.quick_at(view, know, self.combo_read) else self.combo
 
+    def races_unread(self, view: View, know: Knowledge) -> bool:
+        """``race_kind`` L (two players; inf, off, by default): the prior's race for gin at
+        knock limits of its ``race_read_limit`` or more counts only while the opponent does
+        not read as a quick knocker at log odds L (:meth:`quick_at`: no calm knock of an
+        earlier hand, this hand's log odds of the quick kind below L, or no throw yet), on
+        top of the prior's read of the throws (``race_read``; 0 leaves this read alone)."""
+        return not self.quick_at(view, know, self.race_kind)
+
     def quick_at(self, view: View, know: Knowledge, level: float) -> bool:
         """Whether the opponent reads as a quick knocker at log odds ``level`` (the gate of
-        ``mimic_read`` and ``combo_read``): a calm knock of an earlier hand (``kind_read``),
-        or this hand's log odds of the quick kind ``level`` or more (never before its first
-        throw, nor with 3-4 players)."""
+        ``mimic_read``, ``combo_read`` and ``race_kind``): a calm knock of an earlier hand
+        (``kind_read``), or this hand's log odds of the quick kind ``level`` or more (never
+        before its first throw, nor with 3-4 players)."""
         if self.read_before(view):
             return True
         odds = self._odds(know)

@@ -42,7 +42,7 @@ they may, so holding out for gin mostly loses the hand to one of them).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from okgin.actions import DONE, DRAW, PASS, TAKE, Action, Discard, Knock, Layoff
 from okgin.bots.base import knock_deadwood
@@ -215,6 +215,9 @@ class HardBot:
         #: :data:`DEFAULTS`: a parameter given is used with any number of players)
         self.multi_params: dict[str, float] = {**DEFAULTS, **MULTI, **(params or {})}
         self._why: tuple[int, str, Action | None] | None = None
+        #: a further read an owner may set (the expert's ``race_kind``): at knock limits of
+        #: ``race_read_limit`` or more the race for gin counts only where it returns True
+        self.race_gate: Callable[[View, Knowledge], bool] | None = None
 
     def params_for(self, rules: Rules) -> dict[str, float]:
         """The parameters in force under ``rules``: :attr:`multi_params` with three or four
@@ -283,6 +286,15 @@ class HardBot:
         if not p["race_read"] or view.knock_limit < p["race_read_limit"]:
             return True
         return threw_low(know, p["race_read"], int(p["race_read_throws"]))
+
+    def race_counts(self, view: View, know: Knowledge, p: Mapping[str, float]) -> bool:
+        """Whether the race for gin adds to this discard's scores: ``race`` or ``outs`` is
+        set, the read of the throws allows it (:meth:`races`) and, at knock limits of
+        ``race_read_limit`` or more, so does :attr:`race_gate` if an owner set one."""
+        if not (p["race"] or p["outs"]) or not self.races(view, know, p):
+            return False
+        gate = self.race_gate
+        return gate is None or view.knock_limit < p["race_read_limit"] or gate(view, know)
 
     # ---- draws -------------------------------------------------------------------------
     def hand_value(self, hand: int, live: Sequence[int], alpha: float | None = None) -> float:
@@ -371,7 +383,7 @@ class HardBot:
         stock0 = max(1, 52 - view.players * view.rules.cards_per_hand - 1)
         late = 1.0 - min(1.0, know.stock / stock0)
         beta = p["beta"] + p["beta_late"] * late
-        race = bool(p["race"] or p["outs"]) and self.races(view, know, p)
+        race = self.race_counts(view, know, p)
         opps = know.opponents
         probs = [know.card_probs(s) for s in opps]
         weights = [1.0 if i == 0 else p["risk_others"] for i in range(len(opps))]
