@@ -275,12 +275,11 @@ Held out under the expert, each by a rule fixed before the runs (adopted if abov
 ``expert:prior_take_margin=0.5,prior_beta=0.5,prior_race_read=4`` the forty-sixth's,
 ``expert:prior_take_margin=0.25,prior_race_read=4`` the one before. With this prior
 (``race_read`` 6 since the forty-ninth session, below) the expert read +2.89 against ``hard``
-over six held-out seeds (910110's B, 910112, 910116, 910118's A, 910120's A, 910122's A),
-+8.79 and 74.9% of games against ``medium`` (910111's B, 910113, 910117, 910119's A, 910121's
-A, 910123's A), +6.17 against
-OpenSpiel's simple bot (910114) and 77.3% of EAAI-21 games against ``medium`` (910115); the
-forty-seventh session's (``race_read`` 4) +3.01, +8.47 and 74.4%, +6.09 and 76.2%
-(docs/strength.md). Of its other two-player weights, ``alpha``, ``risk_background``,
+over six held-out seeds (910110's B, 910112, 910116, 910118's A, 910120's A, 910122's A), +8.79
+and 74.9% of games against ``medium`` (910111's B, 910113, 910117, 910119's A, 910121's A,
+910123's A), +6.17 against OpenSpiel's simple bot (910114) and 77.3% of EAAI-21 games against
+``medium`` (910115); the forty-seventh session's (``race_read`` 4) +3.01, +8.47 and 74.4%,
++6.09 and 76.2% (docs/strength.md). Of its other two-player weights, ``alpha``, ``risk_background``,
 ``beta_late``, ``reach``, ``race`` and ``outs`` were screened a step each way at ``hard``'s
 speed (7220-7223, 3,000 deals each): only ``outs`` 5 gained (+0.31 against ``hard``, −0.11
 against ``medium``); held out it gave +0.33 [−0.20, +0.85] against ``hard`` (910108) and −0.32
