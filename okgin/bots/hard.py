@@ -274,27 +274,22 @@ class HardBot:
         share = outs.bit_count() / n if n else 0.0
         return p["race"] * dist - p["outs"] * share
 
-    @staticmethod
-    def races(view: View, know: Knowledge, p: Mapping[str, float]) -> bool:
-        """Whether the race for gin counts in this discard: always, unless ``race_read`` V
-        is set and the knock limit is ``race_read_limit`` or more, where it counts only
-        while one of the next seat's last ``race_read_throws`` throws of the hand (1: its
-        last), if it has thrown, is worth V or less. A player who knocks as soon as it may
-        throws its costliest loose card, so high throws that did not come with a knock say
-        the hand is one of quick knocks, where a discard kept for gin costs deadwood; a
-        holder for gin throws low ones too."""
-        if not p["race_read"] or view.knock_limit < p["race_read_limit"]:
-            return True
-        return threw_low(know, p["race_read"], int(p["race_read_throws"]))
-
-    def race_counts(self, view: View, know: Knowledge, p: Mapping[str, float]) -> bool:
-        """Whether the race for gin adds to this discard's scores: ``race`` or ``outs`` is
-        set, the read of the throws allows it (:meth:`races`) and, at knock limits of
-        ``race_read_limit`` or more, so does :attr:`race_gate` if an owner set one."""
-        if not (p["race"] or p["outs"]) or not self.races(view, know, p):
+    def races(self, view: View, know: Knowledge, p: Mapping[str, float]) -> bool:
+        """Whether the race for gin counts in this discard: ``race`` or ``outs`` is set and,
+        at knock limits of ``race_read_limit`` or more, the reads allow it: with
+        ``race_read`` V set, one of the next seat's last ``race_read_throws`` throws of the
+        hand (1: its last), if it has thrown, is worth V or less; and :attr:`race_gate`, if
+        an owner set one, returns True. A player who knocks as soon as it may throws its
+        costliest loose card, so high throws that did not come with a knock say the hand is
+        one of quick knocks, where a discard kept for gin costs deadwood; a holder for gin
+        throws low ones too."""
+        if not (p["race"] or p["outs"]):
             return False
-        gate = self.race_gate
-        return gate is None or view.knock_limit < p["race_read_limit"] or gate(view, know)
+        if view.knock_limit < p["race_read_limit"]:
+            return True
+        if p["race_read"] and not threw_low(know, p["race_read"], int(p["race_read_throws"])):
+            return False
+        return self.race_gate is None or self.race_gate(view, know)
 
     # ---- draws -------------------------------------------------------------------------
     def hand_value(self, hand: int, live: Sequence[int], alpha: float | None = None) -> float:
@@ -383,7 +378,7 @@ class HardBot:
         stock0 = max(1, 52 - view.players * view.rules.cards_per_hand - 1)
         late = 1.0 - min(1.0, know.stock / stock0)
         beta = p["beta"] + p["beta_late"] * late
-        race = self.race_counts(view, know, p)
+        race = self.races(view, know, p)
         opps = know.opponents
         probs = [know.card_probs(s) for s in opps]
         weights = [1.0 if i == 0 else p["risk_others"] for i in range(len(opps))]
